@@ -1,0 +1,552 @@
+// The emulator's in-memory database: the read-only catalogue indexed by id, the caches
+// VNDB keeps in c_* columns and helper tables (computed here once, at load), and the
+// mutable list state (users, labels, ulist, rlist, tokens) that the list-write rules
+// change through the small primitives at the end of this file.
+//
+// Cache semantics follow VNDB's own SQL (sql/func.sql): update_vncache for a VN's
+// released/languages/platforms/developers, tag_vn_calc / traits_chars_calc for the
+// inherited tag and trait tables and their item counts, update_vn_length_cache for
+// length_minutes. Nothing in the catalogue changes on list writes, so only the list
+// maps are mutable; everything that reads list state (on_list, label filters, /ulist,
+// /ulist_labels) reads the live maps on every request.
+import type {
+  Catalogue,
+  CharacterRow,
+  ImageRow,
+  LabelRow,
+  ProducerRow,
+  QuoteRow,
+  RDate,
+  ReleaseRow,
+  RlistRow,
+  StaffAliasRow,
+  StaffRow,
+  TagRow,
+  TokenRow,
+  TraitRow,
+  UlistRow,
+  UserRow,
+  VnRow,
+} from "./catalogue/types.js";
+
+/** tag_vn_calc walks at most 15 parent levels (its `lvl` counter starts at 15). */
+const MAX_INHERIT_DEPTH = 15;
+
+/** A tag or trait reached from a directly applied one, merged over all paths. */
+export interface InheritedTag {
+  tag: string;
+  /** AVG of the ratings of the direct tags it was reached from. */
+  rating: number;
+  /** MIN of the spoiler levels of those direct tags. */
+  spoiler: number;
+  /** True when every direct tag it was reached from is marked as a lie. */
+  lie: boolean;
+}
+
+export interface InheritedTrait {
+  trait: string;
+  spoiler: number;
+  lie: boolean;
+}
+
+/** VNDB's c_* columns of a VN plus the reverse links the engine needs. */
+export interface VnCache {
+  /** c_released: earliest official, non-trial, non-hidden, known release date; 0 if none. */
+  released: RDate;
+  /** c_languages / c_platforms: sorted, from non-trial non-hidden releases already out. */
+  languages: string[];
+  platforms: string[];
+  /** c_developers: developers of official non-hidden releases, sorted by id. */
+  developers: string[];
+  /** Every release (hidden or not) linking to this VN, by id. */
+  releases: string[];
+  /** Every character appearing in this VN (hidden or not). */
+  characters: string[];
+  /** length_minutes (median of the votes, rounded) and length_votes. */
+  lengthMinutes: number | null;
+  lengthVotes: number;
+  /** tags_vn_inherit: non-hidden searchable tags incl. ancestors of the direct ones. */
+  inheritedTags: Map<string, InheritedTag>;
+  /** popularity field: min(100, votecount/150) as the reference (§6.1) gives it. */
+  popularity: number;
+  /** Rank by rating (1 = best), null when unrated; rank by popularity (1 = most votes). */
+  ratingRank: number | null;
+  popularityRank: number;
+}
+
+export interface CharacterCache {
+  /** traits_chars: non-hidden searchable traits incl. ancestors of the direct ones. */
+  inheritedTraits: Map<string, InheritedTrait>;
+}
+
+/** The mutable part, keyed for the lookups the HTTP layer and the engine make. */
+export interface ListState {
+  users: Map<string, UserRow>;
+  /** uid → label id → label. */
+  labels: Map<string, Map<number, LabelRow>>;
+  /** uid → vid → list entry. */
+  ulist: Map<string, Map<string, UlistRow>>;
+  /** uid → rid → release-list entry. */
+  rlist: Map<string, Map<string, RlistRow>>;
+  /** Token without dashes → token row. */
+  tokens: Map<string, TokenRow>;
+  lengthVotes: { uid: string; vid: string; minutes: number }[];
+}
+
+export interface StaffAliasEntry {
+  staff: StaffRow;
+  alias: StaffAliasRow;
+}
+
+export interface Database {
+  catalogue: Catalogue;
+  images: Map<string, ImageRow>;
+  vn: Map<string, VnRow>;
+  release: Map<string, ReleaseRow>;
+  producer: Map<string, ProducerRow>;
+  character: Map<string, CharacterRow>;
+  staff: Map<string, StaffRow>;
+  tag: Map<string, TagRow>;
+  trait: Map<string, TraitRow>;
+  quote: Map<string, QuoteRow>;
+  /** Staff alias id → its staff entry and alias row. */
+  staffAlias: Map<number, StaffAliasEntry>;
+  vnCache: Map<string, VnCache>;
+  charCache: Map<string, CharacterCache>;
+  /** A tag or trait id → itself and all its ancestors (any depth, hidden ones included). */
+  tagAncestors: Map<string, Set<string>>;
+  traitAncestors: Map<string, Set<string>>;
+  /** tags.c_items / traits.c_items. */
+  tagVnCount: Map<string, number>;
+  traitCharCount: Map<string, number>;
+  /** The top-level ancestor of a trait (its group) following primary parents; null for groups. */
+  traitGroup: Map<string, string | null>;
+  /** vid → quotes of that VN; staff aid → VNs crediting it (staff or va). */
+  quotesByVn: Map<string, string[]>;
+  /** Lazily filled caches owned by engine modules (search labels, etc.). */
+  memo: Map<string, unknown>;
+  lists: ListState;
+}
+
+export interface CreateDatabaseOptions {
+  /**
+   * The date used for the "already released" condition of c_languages/c_platforms, as
+   * YYYYMMDD. VNDB recomputes these daily; the emulator computes them once at load.
+   * Defaults to the current UTC date.
+   */
+  today?: number;
+}
+
+/** The current UTC date of `d` as a YYYYMMDD integer. */
+export function rdateOf(d: Date): number {
+  return d.getUTCFullYear() * 10000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
+}
+
+function byId<T extends { id: string }>(rows: T[]): Map<string, T> {
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Ancestor closure of a parent graph, cycle-safe, including the node itself. */
+function ancestorClosure(rows: { id: string; parents: string[] }[]): Map<string, Set<string>> {
+  const parents = new Map(rows.map((r) => [r.id, r.parents]));
+  const out = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const seen = new Set<string>([r.id]);
+    const stack = [...r.parents];
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      if (seen.has(p)) continue;
+      seen.add(p);
+      for (const pp of parents.get(p) ?? []) stack.push(pp);
+    }
+    out.set(r.id, seen);
+  }
+  return out;
+}
+
+/**
+ * Walks parents up to MAX_INHERIT_DEPTH levels as tag_vn_calc/traits_chars_calc do,
+ * calling `visit` for the node and each ancestor reached (duplicates included, so
+ * that the caller can merge them the way SQL's GROUP BY does).
+ */
+function walkUp(
+  start: string,
+  parentsOf: (id: string) => string[],
+  visit: (id: string) => void,
+  skip: (id: string) => boolean,
+): void {
+  let frontier = [start];
+  visit(start);
+  for (let lvl = MAX_INHERIT_DEPTH; lvl > 0 && frontier.length > 0; lvl--) {
+    const next: string[] = [];
+    for (const id of frontier) {
+      for (const p of parentsOf(id)) {
+        if (skip(p)) continue;
+        visit(p);
+        next.push(p);
+      }
+    }
+    frontier = next;
+  }
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Standard competition ranking (SQL rank()): equal keys share a rank. */
+function competitionRanks<T>(items: T[], key: (t: T) => number): Map<T, number> {
+  const sorted = [...items].sort((a, b) => key(b) - key(a));
+  const ranks = new Map<T, number>();
+  sorted.forEach((item, i) => {
+    const prev = sorted[i - 1];
+    ranks.set(item, i > 0 && key(prev) === key(item) ? ranks.get(prev)! : i + 1);
+  });
+  return ranks;
+}
+
+/** Normalises a token for lookups: VNDB compares tokens with all dashes removed. */
+export function tokenKey(token: string): string {
+  return token.replace(/-/g, "");
+}
+
+export function createDatabase(catalogue: Catalogue, opts: CreateDatabaseOptions = {}): Database {
+  const today = opts.today ?? rdateOf(new Date());
+  const db: Database = {
+    catalogue,
+    images: byId(catalogue.images),
+    vn: byId(catalogue.vn),
+    release: byId(catalogue.release),
+    producer: byId(catalogue.producer),
+    character: byId(catalogue.character),
+    staff: byId(catalogue.staff),
+    tag: byId(catalogue.tag),
+    trait: byId(catalogue.trait),
+    quote: byId(catalogue.quote),
+    staffAlias: new Map(),
+    vnCache: new Map(),
+    charCache: new Map(),
+    tagAncestors: ancestorClosure(catalogue.tag),
+    traitAncestors: ancestorClosure(catalogue.trait),
+    tagVnCount: new Map(),
+    traitCharCount: new Map(),
+    traitGroup: new Map(),
+    quotesByVn: new Map(),
+    memo: new Map(),
+    lists: createListState(catalogue),
+  };
+
+  for (const s of catalogue.staff) {
+    for (const a of s.aliases) db.staffAlias.set(a.aid, { staff: s, alias: a });
+  }
+
+  // Trait groups: the root reached by following primary parents.
+  for (const t of catalogue.trait) {
+    let cur = t;
+    const seen = new Set<string>();
+    while (cur.parents.length > 0 && !seen.has(cur.id)) {
+      seen.add(cur.id);
+      const p = db.trait.get(cur.parents[0]);
+      if (!p) break;
+      cur = p;
+    }
+    db.traitGroup.set(t.id, cur.id === t.id ? null : cur.id);
+  }
+
+  for (const q of catalogue.quote) pushTo(db.quotesByVn, q.vn, q.id);
+
+  computeVnCaches(db, today);
+  computeCharCaches(db);
+  return db;
+}
+
+function computeVnCaches(db: Database, today: number): void {
+  const releasesByVn = new Map<string, ReleaseRow[]>();
+  for (const r of db.catalogue.release) for (const v of r.vns) pushTo(releasesByVn, v.vn, r);
+  const charsByVn = new Map<string, string[]>();
+  for (const c of db.catalogue.character) {
+    for (const id of new Set(c.vns.map((v) => v.vn))) pushTo(charsByVn, id, c.id);
+  }
+
+  const visibleVns = db.catalogue.vn.filter((v) => !v.hidden);
+  // update_vnvotestats ranks hidden VNs after all others; they never surface, so ranking
+  // the visible ones is equivalent.
+  const ratingRanks = competitionRanks(
+    visibleVns.filter((v) => v.rating !== null),
+    (v) => v.rating!,
+  );
+  const popRanks = competitionRanks(visibleVns, (v) => v.votecount);
+
+  for (const v of db.catalogue.vn) {
+    const rels = releasesByVn.get(v.id) ?? [];
+    const rtypeOf = (r: ReleaseRow) => r.vns.find((x) => x.vn === v.id)!.rtype;
+    const live = rels.filter((r) => !r.hidden);
+    const nonTrial = live.filter((r) => rtypeOf(r) !== "trial");
+    const dates = nonTrial.filter((r) => r.official && r.released !== 0).map((r) => r.released);
+    const out = nonTrial.filter((r) => r.released <= today);
+    const languages = new Set<string>();
+    const platforms = new Set<string>();
+    for (const r of out) {
+      for (const t of r.titles) if (!t.mtl) languages.add(t.lang);
+      for (const p of r.platforms) platforms.add(p);
+    }
+    const developers = new Set<string>();
+    for (const r of live) {
+      if (!r.official) continue;
+      for (const p of r.producers) if (p.developer) developers.add(p.producer);
+    }
+    // update_vn_length_cache ignores votes on VNs still in development (devstatus 1).
+    const votes = v.devstatus === 1 ? [] : v.lengthVotes;
+
+    db.vnCache.set(v.id, {
+      released: dates.length > 0 ? Math.min(...dates) : 0,
+      languages: [...languages].sort(),
+      platforms: [...platforms].sort(),
+      developers: [...developers].sort(compareIds),
+      releases: rels.map((r) => r.id),
+      characters: charsByVn.get(v.id) ?? [],
+      lengthMinutes: votes.length > 0 ? Math.round(median(votes)) : null,
+      lengthVotes: votes.length,
+      inheritedTags: inheritTags(db, v),
+      popularity: Math.min(100, v.votecount / 150),
+      ratingRank: ratingRanks.get(v) ?? null,
+      popularityRank: popRanks.get(v) ?? visibleVns.length + 1,
+    });
+  }
+
+  for (const t of db.catalogue.tag) db.tagVnCount.set(t.id, 0);
+  for (const v of visibleVns) {
+    for (const tag of db.vnCache.get(v.id)!.inheritedTags.keys()) {
+      db.tagVnCount.set(tag, (db.tagVnCount.get(tag) ?? 0) + 1);
+    }
+  }
+}
+
+/** tags_vn_inherit for one VN: direct tags of non-hidden tags plus their ancestors. */
+function inheritTags(db: Database, v: VnRow): Map<string, InheritedTag> {
+  const acc = new Map<string, { ratings: number[]; spoiler: number; lies: number; n: number }>();
+  if (v.hidden) return new Map();
+  for (const d of v.tags) {
+    const row = db.tag.get(d.tag);
+    if (!row || row.hidden) continue;
+    walkUp(
+      d.tag,
+      (id) => db.tag.get(id)?.parents ?? [],
+      (id) => {
+        const a = acc.get(id) ?? { ratings: [], spoiler: 2, lies: 0, n: 0 };
+        a.ratings.push(d.rating);
+        a.spoiler = Math.min(a.spoiler, d.spoiler);
+        a.n++;
+        if (d.lie) a.lies++;
+        acc.set(id, a);
+      },
+      () => false,
+    );
+  }
+  const out = new Map<string, InheritedTag>();
+  for (const [id, a] of acc) {
+    const row = db.tag.get(id);
+    if (!row || !row.searchable) continue;
+    out.set(id, {
+      tag: id,
+      rating: a.ratings.reduce((s, x) => s + x, 0) / a.ratings.length,
+      spoiler: a.spoiler,
+      lie: a.lies === a.n,
+    });
+  }
+  return out;
+}
+
+function computeCharCaches(db: Database): void {
+  for (const t of db.catalogue.trait) db.traitCharCount.set(t.id, 0);
+  for (const c of db.catalogue.character) {
+    const acc = new Map<string, { spoiler: number; lies: number; n: number }>();
+    if (!c.hidden) {
+      for (const d of c.traits) {
+        const row = db.trait.get(d.trait);
+        if (!row || row.hidden) continue;
+        walkUp(
+          d.trait,
+          (id) => db.trait.get(id)?.parents ?? [],
+          (id) => {
+            const a = acc.get(id) ?? { spoiler: 2, lies: 0, n: 0 };
+            a.spoiler = Math.min(a.spoiler, d.spoiler);
+            a.n++;
+            if (d.lie) a.lies++;
+            acc.set(id, a);
+          },
+          // traits_chars_calc does not climb through hidden parents.
+          (id) => db.trait.get(id)?.hidden === true,
+        );
+      }
+    }
+    const inheritedTraits = new Map<string, InheritedTrait>();
+    for (const [id, a] of acc) {
+      if (!db.trait.get(id)?.searchable) continue;
+      inheritedTraits.set(id, { trait: id, spoiler: a.spoiler, lie: a.lies === a.n });
+      if (!c.hidden) db.traitCharCount.set(id, (db.traitCharCount.get(id) ?? 0) + 1);
+    }
+    db.charCache.set(c.id, { inheritedTraits });
+  }
+}
+
+/** Numeric comparison of two prefixed ids of the same type ("v9" < "v10"). */
+export function compareIds(a: string, b: string): number {
+  return idNum(a) - idNum(b);
+}
+
+export function idNum(id: string): number {
+  return Number(id.replace(/^[a-z]+/, ""));
+}
+
+// ---------------------------------------------------------------------------------------
+// List state and its primitives.
+
+function createListState(c: Catalogue): ListState {
+  const s: ListState = {
+    users: new Map(),
+    labels: new Map(),
+    ulist: new Map(),
+    rlist: new Map(),
+    tokens: new Map(),
+    lengthVotes: c.lengthVotes.map((v) => ({ ...v })),
+  };
+  // Rows are copied so that several databases made from one catalogue stay independent.
+  for (const u of c.users) s.users.set(u.id, { ...u });
+  for (const l of c.labels) putLabelIn(s, { ...l });
+  for (const r of c.ulist) putUlistIn(s, { ...r, labels: [...r.labels] });
+  for (const r of c.rlist) putRlistIn(s, { ...r });
+  for (const t of c.tokens) s.tokens.set(tokenKey(t.token), { ...t });
+  return s;
+}
+
+function putLabelIn(s: ListState, l: LabelRow): void {
+  let m = s.labels.get(l.uid);
+  if (!m) s.labels.set(l.uid, (m = new Map()));
+  m.set(l.id, l);
+}
+
+function putUlistIn(s: ListState, r: UlistRow): void {
+  let m = s.ulist.get(r.uid);
+  if (!m) s.ulist.set(r.uid, (m = new Map()));
+  m.set(r.vid, r);
+}
+
+function putRlistIn(s: ListState, r: RlistRow): void {
+  let m = s.rlist.get(r.uid);
+  if (!m) s.rlist.set(r.uid, (m = new Map()));
+  m.set(r.rid, r);
+}
+
+export function getUser(db: Database, uid: string): UserRow | undefined {
+  return db.lists.users.get(uid);
+}
+
+/** Usernames compare case-insensitively (GET /user). */
+export function findUserByName(db: Database, name: string): UserRow | undefined {
+  const want = name.toLowerCase();
+  for (const u of db.lists.users.values()) if (u.username?.toLowerCase() === want) return u;
+  return undefined;
+}
+
+/** The token row for a token as sent (dashes anywhere), or undefined. */
+export function findToken(db: Database, token: string): TokenRow | undefined {
+  return db.lists.tokens.get(tokenKey(token));
+}
+
+/** A user's label rows, unordered. */
+export function labelsOf(db: Database, uid: string): LabelRow[] {
+  return [...(db.lists.labels.get(uid)?.values() ?? [])];
+}
+
+export function getLabel(db: Database, uid: string, id: number): LabelRow | undefined {
+  return db.lists.labels.get(uid)?.get(id);
+}
+
+export function putLabel(db: Database, row: LabelRow): void {
+  putLabelIn(db.lists, row);
+}
+
+export function getUlist(db: Database, uid: string, vid: string): UlistRow | undefined {
+  return db.lists.ulist.get(uid)?.get(vid);
+}
+
+export function putUlist(db: Database, row: UlistRow): void {
+  putUlistIn(db.lists, row);
+}
+
+export function deleteUlist(db: Database, uid: string, vid: string): boolean {
+  return db.lists.ulist.get(uid)?.delete(vid) ?? false;
+}
+
+/** A user's VN list entries, unordered. */
+export function ulistOf(db: Database, uid: string): UlistRow[] {
+  return [...(db.lists.ulist.get(uid)?.values() ?? [])];
+}
+
+export function getRlist(db: Database, uid: string, rid: string): RlistRow | undefined {
+  return db.lists.rlist.get(uid)?.get(rid);
+}
+
+export function putRlist(db: Database, row: RlistRow): void {
+  putRlistIn(db.lists, row);
+}
+
+export function deleteRlist(db: Database, uid: string, rid: string): boolean {
+  return db.lists.rlist.get(uid)?.delete(rid) ?? false;
+}
+
+export function rlistOf(db: Database, uid: string): RlistRow[] {
+  return [...(db.lists.rlist.get(uid)?.values() ?? [])];
+}
+
+/**
+ * c_private of a list entry (update_users_ulist_private): private unless at least one of
+ * its labels exists in the owner's label table and is public. No labels → private.
+ */
+export function isUlistPrivate(db: Database, row: UlistRow): boolean {
+  const labels = db.lists.labels.get(row.uid);
+  return !row.labels.some((id) => labels?.get(id)?.private === false);
+}
+
+/** Non-hidden VN / release lookups, as PATCH's existence check needs them. */
+export function visibleVn(db: Database, vid: string): VnRow | undefined {
+  const v = db.vn.get(vid);
+  return v && !v.hidden ? v : undefined;
+}
+
+export function visibleRelease(db: Database, rid: string): ReleaseRow | undefined {
+  const r = db.release.get(rid);
+  return r && !r.hidden ? r : undefined;
+}
+
+/** A snapshot of the mutable state, as plain rows (for the state file). */
+export function exportListState(db: Database): Pick<
+  Catalogue,
+  "users" | "labels" | "ulist" | "rlist" | "tokens" | "lengthVotes"
+> {
+  const s = db.lists;
+  return {
+    users: [...s.users.values()].map((u) => ({ ...u })),
+    labels: [...s.labels.values()].flatMap((m) => [...m.values()].map((l) => ({ ...l }))),
+    ulist: [...s.ulist.values()].flatMap((m) =>
+      [...m.values()].map((r) => ({ ...r, labels: [...r.labels] })),
+    ),
+    rlist: [...s.rlist.values()].flatMap((m) => [...m.values()].map((r) => ({ ...r }))),
+    tokens: [...s.tokens.values()].map((t) => ({ ...t })),
+    lengthVotes: s.lengthVotes.map((v) => ({ ...v })),
+  };
+}
+
+/** Replaces the mutable state with a snapshot made by exportListState. */
+export function importListState(db: Database, state: ReturnType<typeof exportListState>): void {
+  db.lists = createListState({ ...db.catalogue, ...state });
+}
