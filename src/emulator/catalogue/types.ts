@@ -23,6 +23,7 @@ export interface ImageRow {
   sexual: number;
   violence: number;
   votecount: number;
+  manual?: boolean;
 }
 
 export interface ExtlinkRow {
@@ -70,6 +71,15 @@ export interface VnRow {
   /** Linked AniDB anime ids. */
   anime: number[];
   hasReview: boolean;
+  /**
+   * Recorded values of VNDB's c_released / c_languages / c_platforms, for VNs whose
+   * releases the catalogue does not hold (the real data gives the VN-level value only,
+   * e.g. the sora list's `vn.released`). When present they replace the value computed
+   * from releases; when absent, compute as usual.
+   */
+  cReleased?: RDate;
+  cLanguages?: string[];
+  cPlatforms?: string[];
 }
 
 export interface ReleaseTitleRow {
@@ -144,6 +154,11 @@ export interface ProducerRow {
   aliases: string[];
   description: string;
   extlinks: ExtlinkRow[];
+  /**
+   * Producer relations (VNDB's producers_relations: `old`, `new`, `spa`, `ori`, `sub`,
+   * `par`, `imp`, `ipa`). No Kana field returns them; kept so the real data is not lost.
+   */
+  relations?: { producer: string; relation: string }[];
 }
 
 export interface CharacterRow {
@@ -259,6 +274,7 @@ export interface UserRow {
   /** null for a deleted account (GET /user then answers {id, username: null}). */
   username: string | null;
   usermod?: boolean;
+  manual?: boolean;
 }
 
 export interface LabelRow {
@@ -266,6 +282,7 @@ export interface LabelRow {
   id: number;
   label: string;
   private: boolean;
+  manual?: boolean;
 }
 
 export interface UlistRow {
@@ -282,6 +299,7 @@ export interface UlistRow {
   notes: string;
   /** Label ids, sorted; may include ids without a label row. */
   labels: number[];
+  manual?: boolean;
 }
 
 export interface RlistRow {
@@ -289,6 +307,7 @@ export interface RlistRow {
   rid: string;
   status: 0 | 1 | 2 | 3 | 4;
   added: number;
+  manual?: boolean;
 }
 
 export interface TokenRow {
