@@ -1,0 +1,211 @@
+// A page of query results as a tool result: structuredContent plus its compact text mirror,
+// both within one size budget, with everything left out disclosed and the exact arguments
+// of the next call when VNDB says there is more.
+
+import type { QueryEndpoint } from "../kana/types.js";
+import { renderEntry } from "./render-text.js";
+import { shapeEntry, type Detail, type ShapeReport } from "./shape-entry.js";
+import { addCounts, DEFAULT_SPOILER_LEVEL, type HiddenCounts } from "./spoilers.js";
+import { displayTitle } from "./titles.js";
+import { approxTokens } from "./tokens.js";
+
+type Obj = Record<string, unknown>;
+
+/**
+ * Default size of one tool result (text + structuredContent), in approximate tokens.
+ * Issue 5 asks for "about 6,000"; Claude Code refuses results over 25,000 tokens
+ * (research/peers.md §3 item 12), so this leaves room for several calls per turn.
+ */
+export const DEFAULT_MAX_TOKENS = 6000;
+
+/** Entries left out for size are named with their titles up to this many, else by id only. */
+export const OMITTED_TITLES_MAX = 10;
+
+/** Descriptions longer than this are cut even when the budget would allow more. */
+export const DEFAULT_TEXT_CHARS = 1200;
+
+/**
+ * The detail levels tried in order until a page fits. The last level keeps only scalar
+ * members; below it, entries are left out from the end of the page (and named).
+ */
+export function detailLevels(textChars: number): Detail[] {
+  return [
+    { textChars, listItems: Infinity, scalarsOnly: false },
+    { textChars: Math.min(textChars, 400), listItems: 15, scalarsOnly: false },
+    { textChars: Math.min(textChars, 150), listItems: 5, scalarsOnly: false },
+    { textChars: 0, listItems: 0, scalarsOnly: true },
+  ];
+}
+
+export interface FormatOptions {
+  /** 0 none (default), 1 minor, 2 all spoilers shown. */
+  spoilerLevel?: number;
+  /** Budget for text + structuredContent together, in approximate tokens (tokens.ts). */
+  maxTokens?: number;
+  /** Longest description kept at full detail, in characters. */
+  textChars?: number;
+  /** Render database ids inside descriptions as Markdown links. */
+  idLinks?: boolean;
+}
+
+/** The call that produced the page, so the next page can be spelled out exactly. */
+export interface CallInfo {
+  tool: string;
+  args: Obj;
+}
+
+export interface QueryPage {
+  endpoint: QueryEndpoint;
+  /** `results` as VNDB returned them. */
+  results: Obj[];
+  more: boolean;
+  /** Present when the call asked for `count`. */
+  count?: number;
+  /** Present to render the next-page hint when `more` is true. */
+  call?: CallInfo;
+}
+
+export interface FormattedResult {
+  text: string;
+  structuredContent: Obj;
+  /** The approximate token size of text + JSON of structuredContent (what the cap bounds). */
+  approxTokens: number;
+}
+
+/** The arguments of the next page: the same call with `page` one higher. */
+export function nextPageArgs(args: Obj): Obj {
+  const page = typeof args.page === "number" && args.page >= 1 ? args.page : 1;
+  return { ...args, page: page + 1 };
+}
+
+/** Singular and plural nouns for the page header. */
+const ENDPOINT_NOUN: Record<QueryEndpoint, [string, string]> = {
+  vn: ["visual novel", "visual novels"],
+  release: ["release", "releases"],
+  producer: ["producer", "producers"],
+  character: ["character", "characters"],
+  staff: ["staff name", "staff names"],
+  tag: ["tag", "tags"],
+  trait: ["trait", "traits"],
+  quote: ["quote", "quotes"],
+  ulist: ["list entry", "list entries"],
+};
+
+const count = (n: number, [one, many]: [string, string]): string => `${n} ${n === 1 ? one : many}`;
+const DESCRIPTIONS: [string, string] = ["description", "descriptions"];
+const ENTRIES: [string, string] = ["entry", "entries"];
+
+function hiddenSummary(hidden: HiddenCounts, level: number): string | null {
+  const parts = Object.entries(hidden)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`);
+  if (!parts.length) return null;
+  return `Hidden as spoilers (level ${level}): ${parts.join(", ")}.${level < 2 ? " Raise the spoiler level to see them." : ""}`;
+}
+
+interface Attempt {
+  entries: Obj[];
+  reports: ShapeReport[];
+}
+
+export function formatQueryPage(page: QueryPage, options: FormatOptions = {}): FormattedResult {
+  const level = options.spoilerLevel ?? DEFAULT_SPOILER_LEVEL;
+  const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
+  const shapeOpts = { spoilerLevel: level, idLinks: options.idLinks ?? true };
+  const levels = detailLevels(options.textChars ?? DEFAULT_TEXT_CHARS);
+
+  const shapeAll = (detail: Detail): Attempt => {
+    const entries: Obj[] = [];
+    const reports: ShapeReport[] = [];
+    for (const r of page.results) {
+      const s = shapeEntry(page.endpoint, r, detail, shapeOpts);
+      entries.push(s.entry);
+      reports.push(s.report);
+    }
+    return { entries, reports };
+  };
+
+  let built = build(page, shapeAll(levels[0]), page.results.length, levels[0], 0, level);
+  for (let i = 1; i < levels.length && built.approxTokens > maxTokens; i++) {
+    built = build(page, shapeAll(levels[i]), page.results.length, levels[i], i, level);
+  }
+  if (built.approxTokens > maxTokens) {
+    // Even bare entries do not fit: keep as many as fit and name the rest.
+    // Size grows with the number of entries kept, so the largest count that fits is found
+    // by bisection.
+    const lastIndex = levels.length - 1;
+    const last = shapeAll(levels[lastIndex]);
+    let lo = 0;
+    let hi = page.results.length - 1;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (build(page, last, mid, levels[lastIndex], lastIndex, level).approxTokens <= maxTokens) lo = mid;
+      else hi = mid - 1;
+    }
+    built = build(page, last, lo, levels[lastIndex], lastIndex, level);
+  }
+  return built;
+}
+
+function build(page: QueryPage, shaped: Attempt, keep: number, detail: Detail, _levelIndex: number, spoilerLevel: number): FormattedResult {
+  const entries = shaped.entries.slice(0, keep);
+  const hidden: HiddenCounts = {};
+  let textsCut = 0;
+  let listsCut = 0;
+  let membersDropped = 0;
+  for (const r of shaped.reports.slice(0, keep)) {
+    addCounts(hidden, r.hidden);
+    textsCut += r.textsCut;
+    listsCut += r.listsCut;
+    membersDropped += r.membersDropped;
+  }
+
+  const notes: string[] = [];
+  const hiddenNote = hiddenSummary(hidden, spoilerLevel);
+  if (hiddenNote) notes.push(hiddenNote);
+  if (textsCut) {
+    notes.push(
+      detail.textChars > 0
+        ? `${count(textsCut, DESCRIPTIONS)} cut to about ${detail.textChars} characters (fetch one entry by id for more).`
+        : `${count(textsCut, DESCRIPTIONS)} left out for size.`,
+    );
+  }
+  if (listsCut) notes.push(`${listsCut} long ${listsCut === 1 ? "list" : "lists"} shortened to ${detail.listItems} items (see truncated_lists for the full lengths).`);
+  if (membersDropped) notes.push(`To fit the size limit only simple members are shown; ${membersDropped} list/object members left out (ask for fewer results or fields).`);
+  const left = shaped.entries.slice(keep);
+  // Titles help the model choose what to fetch, but a long list of them would not fit.
+  const withTitles = left.length <= OMITTED_TITLES_MAX;
+  const omitted = left.map((e) => (withTitles ? { id: e.id, title: displayTitle(e) } : { id: e.id }));
+  if (omitted.length) {
+    const names = withTitles
+      ? omitted.map((o) => [o.id, (o as Obj).title].filter(Boolean).join(" ")).join("; ")
+      : omitted.map((o) => o.id).join(", ");
+    notes.push(`${count(omitted.length, ENTRIES)} left out for size: ${names}. Fetch them by id or ask for fewer results.`);
+  }
+
+  const noun = ENDPOINT_NOUN[page.endpoint];
+  const total = page.count !== undefined ? ` (of ${page.count} matching)` : "";
+  const header =
+    page.results.length === 0 ? `No ${noun[1]} found${total}.` : `${count(page.results.length, noun)}${total}${page.more ? ", more available" : ""}:`;
+
+  const structured: Obj = { results: entries, more: page.more };
+  if (page.count !== undefined) structured.count = page.count;
+  let nextLine: string | null = null;
+  if (page.more) {
+    if (page.call) {
+      const next = nextPageArgs(page.call.args);
+      structured.next = { tool: page.call.tool, arguments: next };
+      nextLine = `Next page: ${page.call.tool} ${JSON.stringify(next)}`;
+    } else {
+      nextLine = "More results exist: repeat the call with page + 1.";
+    }
+  }
+  if (Object.keys(hidden).length) structured.hidden_spoilers = hidden;
+  if (omitted.length) structured.omitted = omitted;
+  const sizeNotes = notes.filter((n) => n !== hiddenNote);
+  if (sizeNotes.length) structured.notes = sizeNotes;
+
+  const text = [header, ...entries.map(renderEntry), ...notes, ...(nextLine ? [nextLine] : [])].join("\n\n");
+  const size = approxTokens(text) + approxTokens(JSON.stringify(structured));
+  return { text, structuredContent: structured, approxTokens: size };
+}

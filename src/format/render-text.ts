@@ -1,0 +1,80 @@
+// The compact text mirror of shaped entries: one header line per entry (id, title, link),
+// then one `key: value` line per member. Nested entities render inline as "id Title (k: v)".
+
+import { displayTitle, TITLE_KEYS } from "./titles.js";
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Members rendered as multi-line prose after the short members. */
+const PROSE_KEYS: ReadonlySet<string> = new Set(["description", "notes"]);
+/** Pairs that read best as W×H. */
+const DIMENSION_KEYS: ReadonlySet<string> = new Set(["dims", "thumbnail_dims", "resolution"]);
+/** Members already shown in the header. */
+const HEADER_KEYS: ReadonlySet<string> = new Set(["id", "url", ...TITLE_KEYS]);
+
+/** Floats such as tag ratings (2.8571…) need no more than two decimals to be read. */
+function num(n: number): string {
+  return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);
+}
+
+function scalar(v: unknown): string {
+  if (typeof v === "number") return num(v);
+  if (v === null || v === undefined) return "none";
+  return String(v);
+}
+
+/** A value on one line. */
+export function inline(value: unknown, key = ""): string {
+  if (Array.isArray(value)) {
+    if (DIMENSION_KEYS.has(key) && value.length === 2 && value.every((e) => typeof e === "number")) {
+      return `${value[0]}×${value[1]}`;
+    }
+    if ((key === "sex" || key === "gender") && value.length === 2) {
+      return value[1] === value[0] || value[1] === null ? scalar(value[0]) : `${scalar(value[0])} (real: ${scalar(value[1])})`;
+    }
+    const parts = value.map((e) => inline(e, key));
+    return value.some(isObj) ? parts.join("; ") : parts.join(", ");
+  }
+  if (isObj(value)) return inlineObject(value);
+  return scalar(value);
+}
+
+function inlineObject(o: Obj): string {
+  const head = [o.id, displayTitle(o)].filter((x) => x !== undefined && x !== null && x !== "").map(scalar);
+  const rest: string[] = [];
+  for (const [k, v] of Object.entries(o)) {
+    if (k === "id" || TITLE_KEYS.has(k) || k === "url") continue;
+    // Noise once spoilers are filtered: a surviving element's grade and "not a lie".
+    if ((k === "spoiler" && v === 0) || (k === "lie" && v === false)) continue;
+    rest.push(`${k}: ${isObj(v) || Array.isArray(v) ? `[${inline(v, k)}]` : inline(v, k)}`);
+  }
+  if (!head.length) return rest.join(", ");
+  return rest.length ? `${head.join(" ")} (${rest.join(", ")})` : head.join(" ");
+}
+
+/** An entry as text: "## id Title — url", short members, then prose. */
+export function renderEntry(entry: Obj): string {
+  const title = displayTitle(entry);
+  const head = [entry.id !== undefined ? scalar(entry.id) : null, title].filter(Boolean).join(" ");
+  const lines = [`## ${head || "(entry)"}${typeof entry.url === "string" ? ` — ${entry.url}` : ""}`];
+  const prose: string[] = [];
+  // Short scalar members share one line: the cheapest layout that still reads as a record.
+  const scalars: string[] = [];
+  for (const [k, v] of Object.entries(entry)) {
+    if (HEADER_KEYS.has(k) && !(k === "label" && typeof v !== "string")) continue;
+    // A list entry's or quote's VN is already the header title when nothing else names it.
+    if (k === "vn" && isObj(v) && !entry.title && !entry.name && !entry.quote) {
+      const extra = inlineObject(Object.fromEntries(Object.entries(v).filter(([vk]) => !TITLE_KEYS.has(vk) && vk !== "id")));
+      if (extra) lines.push(`vn: ${extra}`);
+      continue;
+    }
+    if (k === "quote") continue;
+    if (PROSE_KEYS.has(k) && typeof v === "string") prose.push(`${k}:\n${v}`);
+    else if (v === null || typeof v !== "object") scalars.push(`${k}: ${inline(v, k)}`);
+    else lines.push(`${k}: ${inline(v, k)}`);
+  }
+  if (scalars.length) lines.splice(1, 0, scalars.join(" · "));
+  return [...lines, ...prose].join("\n");
+}

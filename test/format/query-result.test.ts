@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import { formatQueryPage, nextPageArgs, DEFAULT_MAX_TOKENS } from "../../src/format/query-result.js";
+import { approxTokens } from "../../src/format/tokens.js";
+import { SPOILER_MARKER } from "../../src/format/bbcode.js";
+
+type Obj = Record<string, unknown>;
+
+/** A VN as POST /vn returns it with many fields selected. */
+function vn(n: number, descriptionWords = 60, tagCount = 6): Obj {
+  return {
+    id: `v${n}`,
+    title: `Title ${n}`,
+    alttitle: `タイトル${n}`,
+    released: "2004-05-06",
+    rating: 70 + (n % 20) + 0.25,
+    image: null,
+    aliases: [],
+    languages: ["ja", "en"],
+    developers: [{ id: `p${n}`, name: `Studio ${n}`, original: null }],
+    tags: Array.from({ length: tagCount }, (_, i) => ({ id: `g${i + 1}`, name: `Tag ${i + 1}`, rating: 1 + (i % 3) * 0.5, spoiler: i % 3, lie: false })),
+    description: `${Array.from({ length: descriptionWords }, (_, i) => `word${i}`).join(" ")} [spoiler]the culprit is the butler[/spoiler]`,
+  };
+}
+
+const sizeOf = (r: { text: string; structuredContent: Obj }) =>
+  approxTokens(r.text) + approxTokens(JSON.stringify(r.structuredContent));
+
+describe("formatQueryPage", () => {
+  it("renders a small page in full: links, titles, no nulls, spoilers hidden and counted", () => {
+    const r = formatQueryPage({ endpoint: "vn", results: [vn(17)], more: false });
+    expect(r.text).toContain("## v17 Title 17 (タイトル17) — https://vndb.org/v17");
+    expect(r.text).not.toMatch(/image|aliases|null/);
+    expect(r.text).not.toContain("butler");
+    expect(r.text).toContain(SPOILER_MARKER);
+    expect(JSON.stringify(r.structuredContent)).not.toContain("butler");
+    const entry = (r.structuredContent.results as Obj[])[0];
+    expect(entry.url).toBe("https://vndb.org/v17");
+    expect("image" in entry).toBe(false);
+    // 6 tags with spoiler grades 0,1,2,0,1,2: four hidden at level 0.
+    expect((entry.tags as Obj[]).map((t) => t.id)).toEqual(["g1", "g4"]);
+    expect(r.structuredContent.hidden_spoilers).toEqual({ tags: 4, spoiler_passages: 1 });
+    expect(r.text).toMatch(/Hidden as spoilers \(level 0\): 4 tags, 1 spoiler passages/);
+    expect(r.structuredContent.more).toBe(false);
+    expect(r.structuredContent.next).toBeUndefined();
+  });
+
+  it.each([
+    [0, 2, 4],
+    [1, 4, 2],
+    [2, 6, 0],
+  ])("spoiler level %i shows %i tags and hides %i", (level, shown, hidden) => {
+    const r = formatQueryPage({ endpoint: "vn", results: [vn(1)], more: false }, { spoilerLevel: level });
+    const entry = (r.structuredContent.results as Obj[])[0];
+    expect((entry.tags as Obj[]).length).toBe(shown);
+    expect(((r.structuredContent.hidden_spoilers ?? {}) as Obj).tags ?? 0).toBe(hidden);
+    expect(r.text.includes("butler")).toBe(level >= 2);
+  });
+
+  it("sorts tags best rated first", () => {
+    const r = formatQueryPage({ endpoint: "vn", results: [vn(1)], more: false }, { spoilerLevel: 2 });
+    const ratings = ((r.structuredContent.results as Obj[])[0].tags as Obj[]).map((t) => t.rating as number);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  });
+
+  it("spells out the next call when more is true", () => {
+    const args = { filters: { lang: "en" }, results: 10, page: 3 };
+    const r = formatQueryPage({ endpoint: "vn", results: [vn(1)], more: true, call: { tool: "vndb_search_vn", args } });
+    expect(r.structuredContent.next).toEqual({ tool: "vndb_search_vn", arguments: { ...args, page: 4 } });
+    expect(r.text).toContain(`Next page: vndb_search_vn ${JSON.stringify({ ...args, page: 4 })}`);
+  });
+
+  it.each([
+    [{}, { page: 2 }],
+    [{ page: 1 }, { page: 2 }],
+    [{ page: 9, sort: "rating" }, { page: 10, sort: "rating" }],
+  ])("nextPageArgs(%j)", (args, expected) => expect(nextPageArgs(args)).toEqual(expected));
+
+  it("cuts long descriptions and says so", () => {
+    const r = formatQueryPage({ endpoint: "vn", results: [vn(1, 600)], more: false }, { textChars: 300 });
+    const d = (r.structuredContent.results as Obj[])[0].description as string;
+    expect(d.length).toBeLessThan(360);
+    expect(d).toMatch(/… \[cut: \d+ more characters\]$/);
+    expect(r.text).toMatch(/1 description cut to about 300 characters/);
+  });
+
+  // Table: pages of growing size against budgets; every response stays under its cap and
+  // discloses what it dropped.
+  it.each([
+    [10, 60, 6, DEFAULT_MAX_TOKENS],
+    [100, 60, 6, DEFAULT_MAX_TOKENS],
+    [25, 400, 40, 3000],
+    [100, 400, 60, 1500],
+    [3, 3000, 200, 800],
+  ])("%i entries (%i-word descriptions, %i tags) fit in %i tokens", (n, words, tags, cap) => {
+    const results = Array.from({ length: n }, (_, i) => vn(i + 1, words, tags));
+    const r = formatQueryPage({ endpoint: "vn", results, more: true, call: { tool: "vndb_search_vn", args: {} } }, { maxTokens: cap, spoilerLevel: 2 });
+    expect(sizeOf(r)).toBeLessThanOrEqual(cap);
+    expect(r.approxTokens).toBe(sizeOf(r));
+    const uncapped = formatQueryPage({ endpoint: "vn", results, more: true }, { maxTokens: Infinity, spoilerLevel: 2 });
+    if (uncapped.approxTokens > cap) {
+      // Something was reduced: the response must say what.
+      expect(r.structuredContent.notes).toBeDefined();
+      expect((r.structuredContent.notes as string[]).length).toBeGreaterThan(0);
+    }
+    const kept = (r.structuredContent.results as Obj[]).length;
+    const omitted = (r.structuredContent.omitted ?? []) as Obj[];
+    expect(kept + omitted.length).toBe(n);
+    if (omitted.length) {
+      expect(omitted[0].id).toBe(`v${kept + 1}`);
+      expect(r.text).toContain(omitted.length <= 10 ? `left out for size: v${kept + 1} Title ${kept + 1}` : `left out for size: v${kept + 1}, v${kept + 2}`);
+    }
+    // The next-page hint survives any reduction.
+    expect(r.text).toContain("Next page: vndb_search_vn");
+  });
+
+  it("prefers shorter entries over dropping entries", () => {
+    const results = Array.from({ length: 10 }, (_, i) => vn(i + 1, 400, 40));
+    const r = formatQueryPage({ endpoint: "vn", results, more: false }, { maxTokens: 4000, spoilerLevel: 2 });
+    expect((r.structuredContent.results as Obj[]).length).toBe(10);
+    expect(r.structuredContent.omitted).toBeUndefined();
+    expect((r.structuredContent.results as Obj[])[0].truncated_lists).toEqual({ tags: 40 });
+    expect(r.text).toMatch(/10 long lists shortened to \d+ items/);
+  });
+
+  it("an empty page says so", () => {
+    const r = formatQueryPage({ endpoint: "character", results: [], more: false, count: 0 });
+    expect(r.text).toBe("No characters found (of 0 matching).");
+    expect(r.structuredContent).toEqual({ results: [], more: false, count: 0 });
+  });
+});
+
+describe("formatQueryPage per endpoint", () => {
+  it.each([
+    [
+      "ulist entry titled by its VN, notes as plain text",
+      "ulist",
+      { id: "v17", vote: 90, notes: "[b]not bbcode[/b]", labels: [{ id: 2, label: "Finished" }], vn: { id: "v17", title: "Ever17", alttitle: null, released: "2002-08-29" } },
+      ["## v17 Ever17 — https://vndb.org/v17", "vote: 90", "labels: 2 Finished", "vn: released: 2002-08-29", "[b]not bbcode[/b]"],
+    ],
+    [
+      "quote without a page of its own",
+      "quote",
+      { id: "q5", quote: "Tuturu!", score: 12, vn: { id: "v2002", title: "Steins;Gate", alttitle: null }, character: null },
+      ["## q5 “Tuturu!”", "score: 12", "vn: v2002 Steins;Gate"],
+    ],
+    [
+      "release notes are BBCode",
+      "release",
+      { id: "r1", title: "Ever17 EN", alttitle: null, notes: "Patch by [url=/p5]someone[/url].", resolution: [800, 600], patch: false },
+      ["## r1 Ever17 EN — https://vndb.org/r1", "resolution: 800×600", "patch: false", "[someone](https://vndb.org/p5)"],
+    ],
+    [
+      "character spoiler sex masked, traits by spoiler",
+      "character",
+      { id: "c9", name: "Rin", original: "凛", sex: ["f", "m"], traits: [{ id: "i1", name: "Kind", spoiler: 0 }, { id: "i2", name: "Secret", spoiler: 2 }], vns: [{ id: "v1", title: "X", role: "main", spoiler: 0 }] },
+      ["## c9 Rin (凛) — https://vndb.org/c9", "sex: f", "traits: i1 Kind", "vns: v1 X (role: main)", "1 traits"],
+    ],
+    [
+      "staff rows per alias",
+      "staff",
+      { id: "s81", aid: 81, ismain: true, name: "Kotaro Uchikoshi", original: "打越鋼太郎", lang: "ja", gender: "m" },
+      ["## s81 Kotaro Uchikoshi (打越鋼太郎) — https://vndb.org/s81", "aid: 81 · ismain: true · lang: ja · gender: m"],
+    ],
+  ] as const)("%s", (_n, endpoint, entry, fragments) => {
+    const r = formatQueryPage({ endpoint, results: [entry as unknown as Obj], more: false });
+    for (const f of fragments) expect(r.text).toContain(f);
+    expect(r.text).not.toContain("Secret");
+  });
+});
