@@ -1,0 +1,215 @@
+// Server configuration from environment variables and command-line flags, validated with
+// zod. Flags win over the environment. The token comes only from the environment: a flag
+// would show it in `ps` output. Error messages name the setting, never the token's value.
+
+import { z } from "zod";
+import { LOG_LEVELS, type LogLevel } from "./log.js";
+
+/** The live API base (reference §1.1). */
+export const DEFAULT_API_URL = "https://api.vndb.org/kana";
+
+/** Issue 5: "A response never exceeds a configurable size (default about 6,000 tokens)". */
+export const DEFAULT_MAX_RESPONSE_TOKENS = 6_000;
+/** Below this a single VN with brief fields no longer fits; the cap would only truncate. */
+export const MIN_MAX_RESPONSE_TOKENS = 500;
+/** Above this one answer would crowd out a typical 200k-token context on its own. */
+export const MAX_MAX_RESPONSE_TOKENS = 100_000;
+
+/** VNDB spoiler levels (reference §6.1 tags[].spoiler): 0 none, 1 minor, 2 major. */
+export const SPOILER_LEVELS = [0, 1, 2] as const;
+export type SpoilerLevel = (typeof SPOILER_LEVELS)[number];
+
+/**
+ * Token shape checked by the real service (reference §2.3): dashes anywhere, otherwise
+ * lowercase z-base-32, exactly 32 characters once the dashes are removed.
+ */
+const TOKEN_ALPHABET = /^[-ybndrfg8ejkmcpqxot1uwisza345h769]+$/;
+const TOKEN_LENGTH = 32;
+
+export interface ServerConfig {
+  /** The VNDB API token, or undefined when none is configured. Never print it. */
+  token: string | undefined;
+  readOnly: boolean;
+  spoilerLevel: SpoilerLevel;
+  maxResponseTokens: number;
+  apiUrl: string;
+  /** Run against the in-process emulator with its bundled catalogue (no network). */
+  embedded: boolean;
+  logLevel: LogLevel;
+}
+
+/** List-write tools exist only with a token and outside read-only mode (issue 5 item 5). */
+export function writesEnabled(config: ServerConfig): boolean {
+  return config.token !== undefined && !config.readOnly;
+}
+
+export type ConfigResult =
+  | { kind: "run"; config: ServerConfig }
+  | { kind: "help" }
+  | { kind: "version" }
+  | { kind: "error"; message: string };
+
+export const HELP_TEXT = `vndb-mcp: an MCP server for the VNDB visual novel database (stdio).
+
+Usage: vndb-mcp [options]
+
+Options (each also settable through the environment variable shown):
+  --embedded                 run against the bundled offline emulator (VNDB_EMBEDDED=1)
+  --read-only                never register list-write tools (VNDB_READ_ONLY=1)
+  --spoiler-level <0|1|2>    highest spoiler level shown (VNDB_SPOILER_LEVEL, default 0)
+  --max-response-tokens <n>  cap on one tool answer (VNDB_MAX_RESPONSE_TOKENS, default ${DEFAULT_MAX_RESPONSE_TOKENS})
+  --api-url <url>            API base (VNDB_API_URL, default ${DEFAULT_API_URL})
+  --log-level <level>        error|warn|info|debug on stderr (VNDB_LOG_LEVEL, default info)
+  -h, --help                 show this text
+  -v, --version              print the version
+
+VNDB_TOKEN (environment only) enables the list tools. Create one on vndb.org under your
+profile -> Applications (https://vndb.org/u<your id>/tokens) with list read and write access.
+
+Subcommands: vndb-mcp filters ... (see vndb-mcp filters --help)`;
+
+/**
+ * Claude Desktop passes an optional setting the user left empty as the literal text
+ * "${user_config.x}" (issue 5 item 6). Such a value, or an empty one, means "unset".
+ */
+export function isUnset(value: string | undefined): value is undefined {
+  if (value === undefined) return true;
+  const v = value.trim();
+  return v === "" || v.startsWith("${");
+}
+
+const TRUE_WORDS = new Set(["1", "true", "yes", "on"]);
+const FALSE_WORDS = new Set(["0", "false", "no", "off"]);
+
+const boolText = (name: string) =>
+  z.string().transform((v, ctx) => {
+    const w = v.trim().toLowerCase();
+    if (TRUE_WORDS.has(w)) return true;
+    if (FALSE_WORDS.has(w)) return false;
+    ctx.addIssue({ code: "custom", message: `${name} must be 1/0 or true/false (got "${v}")` });
+    return z.NEVER;
+  });
+
+const intText = (name: string, min: number, max: number) =>
+  z.string().transform((v, ctx) => {
+    const n = Number(v.trim());
+    if (!Number.isInteger(n) || n < min || n > max) {
+      ctx.addIssue({ code: "custom", message: `${name} must be an integer from ${min} to ${max} (got "${v}")` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const RawConfig = z.object({
+  token: z
+    .string()
+    .transform((v) => v.trim())
+    .superRefine((v, ctx) => {
+      // The message describes the problem without echoing the value.
+      if (!TOKEN_ALPHABET.test(v) || v.replace(/-/g, "").length !== TOKEN_LENGTH) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "VNDB_TOKEN does not look like a VNDB API token (expected 32 lowercase letters/digits, " +
+            "optionally grouped with dashes, as shown on vndb.org); copy it again from your token page",
+        });
+      }
+    })
+    .optional(),
+  readOnly: boolText("VNDB_READ_ONLY / --read-only").optional(),
+  spoilerLevel: intText("VNDB_SPOILER_LEVEL / --spoiler-level", 0, 2).optional(),
+  maxResponseTokens: intText(
+    "VNDB_MAX_RESPONSE_TOKENS / --max-response-tokens",
+    MIN_MAX_RESPONSE_TOKENS,
+    MAX_MAX_RESPONSE_TOKENS,
+  ).optional(),
+  apiUrl: z
+    .string()
+    .transform((v) => v.trim().replace(/\/+$/, ""))
+    .pipe(z.url({ protocol: /^https?$/, error: "VNDB_API_URL / --api-url must be an http(s) URL" }))
+    .optional(),
+  embedded: boolText("VNDB_EMBEDDED / --embedded").optional(),
+  logLevel: z
+    .enum(LOG_LEVELS, { error: `VNDB_LOG_LEVEL / --log-level must be one of ${LOG_LEVELS.join(", ")}` })
+    .optional(),
+});
+type RawConfig = z.input<typeof RawConfig>;
+
+const FLAGS_WITH_VALUE: Record<string, keyof RawConfig> = {
+  "--spoiler-level": "spoilerLevel",
+  "--max-response-tokens": "maxResponseTokens",
+  "--api-url": "apiUrl",
+  "--log-level": "logLevel",
+};
+const BOOLEAN_FLAGS: Record<string, keyof RawConfig> = {
+  "--embedded": "embedded",
+  "--read-only": "readOnly",
+};
+
+/** Parse flags and environment into a validated configuration, or say what is wrong. */
+export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): ConfigResult {
+  const raw: Record<string, string | undefined> = {
+    token: env.VNDB_TOKEN,
+    readOnly: env.VNDB_READ_ONLY,
+    spoilerLevel: env.VNDB_SPOILER_LEVEL,
+    maxResponseTokens: env.VNDB_MAX_RESPONSE_TOKENS,
+    apiUrl: env.VNDB_API_URL,
+    embedded: env.VNDB_EMBEDDED,
+    logLevel: env.VNDB_LOG_LEVEL,
+  };
+  for (const key of Object.keys(raw)) if (isUnset(raw[key])) raw[key] = undefined;
+  if (raw.logLevel) raw.logLevel = raw.logLevel.trim().toLowerCase();
+
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "-h" || arg === "--help") return { kind: "help" };
+    if (arg === "-v" || arg === "--version") return { kind: "version" };
+    if (arg === "--token" || arg.startsWith("--token=")) {
+      return {
+        kind: "error",
+        message: "--token is not accepted (it would be visible in the process list); set VNDB_TOKEN instead",
+      };
+    }
+    const [name, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    if (name in BOOLEAN_FLAGS) {
+      raw[BOOLEAN_FLAGS[name]!] = inline ?? "1";
+      continue;
+    }
+    if (name in FLAGS_WITH_VALUE) {
+      const value = inline ?? argv[++i];
+      if (value === undefined) return { kind: "error", message: `${name} needs a value` };
+      raw[FLAGS_WITH_VALUE[name]!] = value;
+      continue;
+    }
+    return { kind: "error", message: `unknown option ${JSON.stringify(arg)} (see --help)` };
+  }
+
+  const parsed = RawConfig.safeParse(raw);
+  if (!parsed.success) {
+    return { kind: "error", message: parsed.error.issues.map((i) => i.message).join("; ") };
+  }
+  const v = parsed.data;
+  return {
+    kind: "run",
+    config: {
+      token: v.token,
+      readOnly: v.readOnly ?? false,
+      spoilerLevel: (v.spoilerLevel ?? 0) as SpoilerLevel,
+      maxResponseTokens: v.maxResponseTokens ?? DEFAULT_MAX_RESPONSE_TOKENS,
+      apiUrl: v.apiUrl ?? DEFAULT_API_URL,
+      embedded: v.embedded ?? false,
+      logLevel: v.logLevel ?? "info",
+    },
+  };
+}
+
+/** A one-line description of the configuration that is safe to log. */
+export function describeConfig(config: ServerConfig): string {
+  return [
+    config.embedded ? "embedded emulator" : config.apiUrl,
+    config.token ? "token set" : "no token",
+    config.readOnly ? "read-only" : writesEnabled(config) ? "list writes enabled" : "read-only (no token)",
+    `spoiler level ${config.spoilerLevel}`,
+    `response cap ${config.maxResponseTokens} tokens`,
+  ].join(", ");
+}

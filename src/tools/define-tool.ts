@@ -1,0 +1,145 @@
+// A tool is a value: name, model-facing text, a zod input shape, annotations and a run
+// function. `registerTools` is the one loop that turns those values into SDK registrations,
+// so this file and server.ts are the only places that import the MCP SDK (DESIGN.md).
+
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import type { ServerConfig } from "../config.js";
+import { redact, type Logger } from "../log.js";
+import type { VndbApi } from "./api.js";
+import { describeError } from "./errors.js";
+import type { SessionState } from "./session.js";
+
+/** MCP tool annotations (spec 2025-11-25, ToolAnnotations). Every tool sets them. */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint: boolean;
+}
+
+/** What the human said when asked to confirm through MCP elicitation. */
+export type Confirmation = "accepted" | "declined" | "unsupported";
+
+export interface ToolContext {
+  api: VndbApi;
+  config: ServerConfig;
+  log: Logger;
+  signal: AbortSignal | undefined;
+  session: SessionState;
+  /** Ask the user (not the model) to confirm; "unsupported" when the client cannot ask. */
+  confirm(message: string): Promise<Confirmation>;
+}
+
+export interface ToolResult {
+  /** Compact text for the model. */
+  text: string;
+  /** The same answer as data, for clients that read structuredContent. */
+  structured?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** Who may see a tool: list writes exist only with a token outside read-only mode. */
+export type ToolAccess = "read" | "write";
+
+export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
+  name: string;
+  title: string;
+  description: string;
+  input: Shape;
+  annotations: ToolAnnotations;
+  access: ToolAccess;
+  run(args: z.output<z.ZodObject<Shape>>, ctx: ToolContext): Promise<ToolResult>;
+}
+
+/** The element type of the registry list: any tool, whatever its input shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = ToolDefinition<any>;
+
+/** Name rule of the house (DESIGN.md): `vndb_` + snake_case. */
+export const TOOL_NAME_PATTERN = /^vndb_[a-z]+(?:_[a-z]+)*$/;
+
+export function defineTool<Shape extends z.ZodRawShape>(def: ToolDefinition<Shape>): ToolDefinition<Shape> {
+  if (!TOOL_NAME_PATTERN.test(def.name)) throw new Error(`tool name ${def.name} breaks the vndb_snake_case rule`);
+  return def;
+}
+
+/**
+ * The zod object a tool's arguments are checked against. Strict, so that a misspelt
+ * argument (`filter` for `filters`) is an error the model sees instead of being dropped.
+ */
+export function inputObject(tool: AnyTool): z.ZodObject {
+  return z.object(tool.input).strict();
+}
+
+export interface RegisterOptions {
+  api: VndbApi;
+  config: ServerConfig;
+  log: Logger;
+  session: SessionState;
+}
+
+/** The one registration loop. Returns the names registered, in order. */
+export function registerTools(server: McpServer, tools: readonly AnyTool[], options: RegisterOptions): string[] {
+  const names: string[] = [];
+  for (const tool of tools) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: inputObject(tool),
+        annotations: tool.annotations,
+      },
+      async (args: Record<string, unknown>, extra) => {
+        const ctx: ToolContext = {
+          api: options.api,
+          config: options.config,
+          log: options.log,
+          session: options.session,
+          signal: extra.signal,
+          confirm: (message) => confirmWithUser(server, message),
+        };
+        const started = performance.now();
+        let result: ToolResult;
+        try {
+          result = await tool.run(args, ctx);
+        } catch (error) {
+          result = { text: describeError(error), isError: true };
+          options.log.debug(`${tool.name} failed`, error);
+        }
+        options.log.debug(`${tool.name} ${result.isError ? "error" : "ok"} in ${(performance.now() - started).toFixed(1)} ms`);
+        // Last line of defence: whatever a tool or VNDB said, the token never leaves.
+        const text = redact(result.text);
+        return {
+          content: [{ type: "text" as const, text }],
+          ...(result.structured && !result.isError
+            ? { structuredContent: JSON.parse(redact(JSON.stringify(result.structured))) as Record<string, unknown> }
+            : {}),
+          ...(result.isError ? { isError: true } : {}),
+        };
+      },
+    );
+    names.push(tool.name);
+  }
+  return names;
+}
+
+/** Form elicitation with a single yes/no field (mcp-tooling.md §1.8). */
+async function confirmWithUser(server: McpServer, message: string): Promise<Confirmation> {
+  if (!server.server.getClientCapabilities()?.elicitation) return "unsupported";
+  try {
+    const answer = await server.server.elicitInput({
+      message,
+      requestedSchema: {
+        type: "object",
+        properties: { confirm: { type: "boolean", title: "Confirm", description: "Yes, do it" } },
+        required: ["confirm"],
+      },
+    });
+    return answer.action === "accept" && answer.content?.confirm === true ? "accepted" : "declined";
+  } catch {
+    // A client that advertised elicitation but failed to answer has not said yes.
+    return "declined";
+  }
+}

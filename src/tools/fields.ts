@@ -1,0 +1,124 @@
+// The `fields` argument of the query tools: a preset name, explicit field paths in the API's
+// own grammar (reference §5.4), or both ("brief,tags{name}"). Presets expand to their field
+// list; everything else is passed on and checked against the field tree.
+
+import { parseFields } from "../kana/fields.js";
+import type { QueryEndpoint } from "../kana/types.js";
+import { endpointFields, fieldAt, subFields, type SchemaObject } from "../schema/index.js";
+import { ToolError } from "./errors.js";
+import { FIELD_PRESETS, type FieldPreset, type QuerySpec } from "./query-specs.js";
+
+/** The preset used when the model names no fields. */
+export const DEFAULT_PRESET: FieldPreset = "standard";
+
+/** Split on commas that are not inside braces: "a,b{c,d},e" → ["a", "b{c,d}", "e"]. */
+export function splitTopLevel(fields: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const ch of fields) {
+    if (ch === "{") depth++;
+    if (ch === "}") depth--;
+    if (ch === "," && depth === 0) {
+      parts.push(current);
+      current = "";
+    } else current += ch;
+  }
+  parts.push(current);
+  return parts.map((p) => p.trim()).filter((p) => p !== "");
+}
+
+function isPreset(word: string): word is FieldPreset {
+  return (FIELD_PRESETS as readonly string[]).includes(word);
+}
+
+/** The `fields` string to send for a tool call. */
+export function expandFields(spec: QuerySpec, requested: string | readonly string[] | undefined): string {
+  const words =
+    requested === undefined
+      ? [DEFAULT_PRESET]
+      : typeof requested === "string"
+        ? splitTopLevel(requested)
+        : requested.flatMap((r) => splitTopLevel(r));
+  if (words.length === 0) words.push(DEFAULT_PRESET);
+  const out: string[] = [];
+  for (const word of words) {
+    const lower = word.toLowerCase();
+    if (isPreset(lower)) out.push(...splitTopLevel(spec.presets[lower]));
+    else out.push(word);
+  }
+  return [...new Set(out)].join(",");
+}
+
+/** Suggestions offered for a misspelt field name. */
+const MAX_SUGGESTIONS = 3;
+/** Edit distance up to which a known name counts as a likely meaning. */
+const MAX_SUGGESTION_DISTANCE = 3;
+/** Levels of the field tree searched for suggestions (deeper levels repeat endpoints). */
+const SUGGESTION_DEPTH = 2;
+
+function distance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0]!;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const up = prev[j]!;
+      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return prev[b.length]!;
+}
+
+/** Every selectable path to SUGGESTION_DEPTH levels: "title", "image.url", … */
+function knownPaths(endpoint: QueryEndpoint): string[] {
+  const out: string[] = [];
+  const walk = (obj: SchemaObject, prefix: string, depth: number) => {
+    for (const [name, def] of subFields(obj)) {
+      const path = prefix ? `${prefix}.${name}` : name;
+      out.push(path);
+      if (def !== null && depth < SUGGESTION_DEPTH) walk(def, path, depth + 1);
+    }
+  };
+  walk(endpointFields(endpoint), "", 1);
+  return out;
+}
+
+/** A hint for VNDB's field error: the likely intended names, or the sub-fields to pick. */
+export function fieldsHint(endpoint: QueryEndpoint, message: string): string {
+  const needsSub = /The '([^']*)' object requires specifying sub-field/.exec(message);
+  if (needsSub) {
+    const paths = knownPaths(endpoint).filter((p) => p.endsWith(`.${needsSub[1]}`) || p === needsSub[1]);
+    const def = paths.length ? fieldAt(endpoint, paths[0]!.split(".")) : undefined;
+    const subs = def ? [...subFields(def)].map(([n]) => n) : [];
+    return subs.length
+      ? `Pick sub-fields, e.g. ${needsSub[1]}{${subs.slice(0, 3).join(",")}}; available: ${subs.join(", ")}.`
+      : "Pick sub-fields in braces, e.g. image{url}.";
+  }
+  const notFound = /Field '([^']*)' not found/.exec(message);
+  if (notFound) {
+    const wanted = notFound[1]!.toLowerCase();
+    const scored = knownPaths(endpoint)
+      .map((p) => ({ p, d: distance(wanted, p.split(".").pop()!.toLowerCase()) }))
+      .filter((s) => s.d <= MAX_SUGGESTION_DISTANCE)
+      .sort((a, b) => a.d - b.d || a.p.length - b.p.length)
+      .slice(0, MAX_SUGGESTIONS)
+      .map((s) => s.p);
+    const top = [...subFields(endpointFields(endpoint)).keys()].join(", ");
+    return scored.length
+      ? `Did you mean ${scored.join(" or ")}? Top-level fields: ${top}.`
+      : `Top-level fields: ${top}. vndb_get_schema lists all.`;
+  }
+  return 'Presets are "brief", "standard", "full"; paths use the API grammar, e.g. "title,image{url},tags.name".';
+}
+
+/** Expand and check a `fields` argument; a ToolError carries VNDB's message and a hint. */
+export function checkedFields(spec: QuerySpec, requested: string | undefined): string {
+  const fields = expandFields(spec, requested);
+  const parsed = parseFields(spec.endpoint, fields);
+  if (!parsed.ok) {
+    throw new ToolError(`Invalid 'fields': ${parsed.message}`, fieldsHint(spec.endpoint, parsed.message));
+  }
+  return fields;
+}

@@ -1,0 +1,19 @@
+// vndb_get_stats: GET /stats, the database's entry counts (reference §4.2).
+
+import { defineTool } from "./define-tool.js";
+
+export const getStatsTool = defineTool({
+  name: "vndb_get_stats",
+  title: "VNDB database statistics",
+  description: "Count the entries in VNDB (visual novels, releases, producers, characters, staff, tags, traits).",
+  input: {},
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  access: "read",
+  async run(_args, ctx) {
+    const stats = await ctx.api.stats({ signal: ctx.signal });
+    const text = Object.entries(stats)
+      .map(([k, v]) => `${k}: ${v.toLocaleString("en-US")}`)
+      .join(", ");
+    return { text: `VNDB holds ${text}.`, structured: stats };
+  },
+});

@@ -1,0 +1,37 @@
+// The registry: every tool, in the order tools/list shows them. The README tool table,
+// manifest.json and the snapshot tests are checked against this one list.
+
+import { writesEnabled, type ServerConfig } from "../config.js";
+import type { AnyTool } from "./define-tool.js";
+import { getAuthInfoTool } from "./get-auth-info.js";
+import { getSchemaTool } from "./get-schema.js";
+import { getStatsTool } from "./get-stats.js";
+import { getUserTool } from "./get-user.js";
+import { listLabelsTool } from "./list-labels.js";
+import {
+  removeListEntryTool,
+  removeReleaseEntryTool,
+  updateListEntryTool,
+  updateReleaseEntryTool,
+} from "./list-writes.js";
+import { QUERY_SPECS } from "./query-specs.js";
+import { defineQueryTool } from "./query-tool.js";
+
+export const ALL_TOOLS: readonly AnyTool[] = [
+  ...QUERY_SPECS.map(defineQueryTool),
+  listLabelsTool,
+  getUserTool,
+  getAuthInfoTool,
+  getSchemaTool,
+  getStatsTool,
+  updateListEntryTool,
+  updateReleaseEntryTool,
+  removeListEntryTool,
+  removeReleaseEntryTool,
+];
+
+/** The tools a server with this configuration registers: writes only when enabled. */
+export function toolsFor(config: ServerConfig): AnyTool[] {
+  const writes = writesEnabled(config);
+  return ALL_TOOLS.filter((t) => t.access === "read" || writes);
+}

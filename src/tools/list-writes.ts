@@ -1,0 +1,245 @@
+// The four list writes (PATCH/DELETE /ulist and /rlist, reference §12). VNDB's rules are
+// made visible rather than left for the model to discover: an update always adds the VN,
+// `labels` replaces the set (and can drop Voted), dates cannot be cleared, label 7 cannot
+// be set. Every write reads the entry back; deletes preview unless `confirm: true`.
+
+import { z } from "zod";
+import type { UlistPatch } from "./api.js";
+import { defineTool, type ToolContext, type ToolResult } from "./define-tool.js";
+import { ToolError } from "./errors.js";
+import { resolveLabels, VOTED_LABEL, type LabelRef } from "./labels.js";
+import {
+  describeEntry,
+  normaliseId,
+  readEntry,
+  readReleaseEntry,
+  RELEASE_STATUSES,
+  requireListWrite,
+  vnLabel,
+  type ListEntry,
+} from "./list-entries.js";
+
+/** Notes are capped at 2000 characters after trimming (reference §12.2). */
+export const MAX_NOTES_LENGTH = 2000;
+/** Vote range on the site's 1..10 scale; the API stores ×10, 10..100 (reference §12.2). */
+export const MIN_VOTE = 1;
+export const MAX_VOTE = 10;
+/** Years the API accepts for started/finished (reference §12.2). */
+export const MIN_DATE_YEAR = 1970;
+export const MAX_DATE_YEAR = 2099;
+
+const WRITE_ANNOTATIONS = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true };
+const DELETE_ANNOTATIONS = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true };
+
+const labelRefs = z.array(z.union([z.number().int(), z.string().min(1)]));
+
+/**
+ * A calendar date the API will take. The API's own regex lets "2022-11-31" through and then
+ * fails with a 500 (reference §12.2), so the day is checked against the month here.
+ */
+function checkDate(name: string, value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  const y = m ? Number(m[1]) : NaN;
+  const mo = m ? Number(m[2]) : NaN;
+  const d = m ? Number(m[3]) : NaN;
+  const valid = m && new Date(Date.UTC(y, mo - 1, d)).getUTCDate() === d && mo >= 1 && mo <= 12;
+  if (!valid || y < MIN_DATE_YEAR || y > MAX_DATE_YEAR) {
+    throw new ToolError(`${name} must be a real date YYYY-MM-DD between ${MIN_DATE_YEAR} and ${MAX_DATE_YEAR} (got "${value}").`);
+  }
+  return value.trim();
+}
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+export const updateListEntryTool = defineTool({
+  name: "vndb_update_list_entry",
+  title: "Add or update a VN on my list",
+  description:
+    "Add a VN to the token owner's list or change its vote, labels, dates or notes; returns the entry as it now stands. " +
+    "Always adds the VN if missing. Use labels_set/labels_unset; `labels` replaces all labels and drops Voted. " +
+    "Dates cannot be cleared. Label 7 (Voted) follows the vote. " +
+    'Example: {"vn":"v17","labels_set":["Finished"],"labels_unset":["Playing"],"vote":9}.',
+  input: {
+    vn: z.string().describe("VN id, e.g. v17"),
+    vote: z.number().min(MIN_VOTE).max(MAX_VOTE).nullable().optional().describe("1-10 as on vndb.org (8.5 ok); null removes"),
+    labels_set: labelRefs.optional().describe("Label names or ids to add"),
+    labels_unset: labelRefs.optional().describe("Label names or ids to remove"),
+    labels: labelRefs.optional().describe("Replace all labels (avoid)"),
+    started: z.string().optional().describe("YYYY-MM-DD"),
+    finished: z.string().optional().describe("YYYY-MM-DD"),
+    notes: z.string().max(MAX_NOTES_LENGTH).nullable().optional().describe("null clears"),
+  },
+  annotations: WRITE_ANNOTATIONS,
+  access: "write",
+  async run(args, ctx) {
+    const vid = normaliseId("v", args.vn);
+    const me = await requireListWrite(ctx);
+    const resolve = (refs: LabelRef[] | undefined) =>
+      refs === undefined ? undefined : resolveLabels(ctx.api, me.id, refs, ctx.signal);
+    const body: UlistPatch = {};
+    if (args.vote !== undefined) body.vote = args.vote === null ? null : Math.round(args.vote * 10);
+    if (args.notes !== undefined) body.notes = args.notes;
+    if (args.started !== undefined) body.started = checkDate("started", args.started);
+    if (args.finished !== undefined) body.finished = checkDate("finished", args.finished);
+    const labels = await resolve(args.labels);
+    const labelsSet = await resolve(args.labels_set);
+    const labelsUnset = await resolve(args.labels_unset);
+    if (labels) body.labels = labels;
+    if (labelsSet) body.labels_set = labelsSet;
+    if (labelsUnset) body.labels_unset = labelsUnset;
+
+    const before = await readEntry(ctx.api, me.id, vid, ctx.signal);
+    await ctx.api.patchUlist(vid, body, { signal: ctx.signal });
+    const after = await readEntry(ctx.api, me.id, vid, ctx.signal);
+
+    const notes: string[] = [];
+    const changed = Object.keys(body);
+    const verb = before ? "Updated" : "Added";
+    const head = `${verb} ${vnLabel(after ?? before, vid)} on ${me.username}'s list${changed.length ? ` (${changed.join(", ")})` : ""}.`;
+    if (!before) notes.push("It was not on the list before: updating a list entry always adds the VN.");
+    const hadVoted = before?.labels?.some((l) => l.id === VOTED_LABEL) ?? false;
+    const hasVoted = after?.labels?.some((l) => l.id === VOTED_LABEL) ?? false;
+    if (labels && hadVoted && !hasVoted && after?.vote != null) {
+      notes.push(
+        "`labels` replaced the whole label set and VNDB dropped the Voted label although the vote remains. " +
+          "To restore it, remove the vote (vote: null) and vote again; next time use labels_set/labels_unset.",
+      );
+    }
+    const wantedLabels = labels ?? [];
+    if (labels && after?.labels && !sameIds(wantedLabels, after.labels.map((l) => l.id).filter((id) => id !== VOTED_LABEL))) {
+      notes.push("Some label ids do not exist on this list; VNDB stores them but never shows them.");
+    }
+    const state = after
+      ? `Now: ${describeEntry(after)}.`
+      : me.permissions.includes("listread")
+        ? "The entry could not be read back."
+        : "The entry cannot be read back: it is private and the token lacks listread.";
+    return {
+      text: [head, state, ...notes].join("\n"),
+      structured: { user: me.id, vn: vid, created: !before, sent: body, entry: after, notes },
+    };
+  },
+});
+
+async function confirmDelete(ctx: ToolContext, question: string): Promise<ToolResult | null> {
+  const answer = await ctx.confirm(question);
+  if (answer === "declined") {
+    return { text: "The user did not confirm; nothing was removed.", structured: { removed: false, confirmed: false } };
+  }
+  return null;
+}
+
+export const removeListEntryTool = defineTool({
+  name: "vndb_remove_list_entry",
+  title: "Remove a VN from my list",
+  description:
+    "Remove a VN (with its vote, labels, notes and its releases' list entries) from the token owner's list. " +
+    "Without confirm:true it only previews what would be removed; show that to the user first. " +
+    'Example: {"vn":"v17","confirm":true}.',
+  input: {
+    vn: z.string().describe("VN id, e.g. v17"),
+    confirm: z.boolean().optional().describe("true to really remove"),
+  },
+  annotations: DELETE_ANNOTATIONS,
+  access: "write",
+  async run(args, ctx) {
+    const vid = normaliseId("v", args.vn);
+    const me = await requireListWrite(ctx);
+    const before = await readEntry(ctx.api, me.id, vid, ctx.signal);
+    if (!before) {
+      const why = me.permissions.includes("listread") ? "" : " (or it is private and the token lacks listread)";
+      return { text: `${vid} is not on ${me.username}'s list${why}; nothing to remove.`, structured: { removed: false, entry: null } };
+    }
+    const what = `${vnLabel(before, vid)} from ${me.username}'s list — ${describeEntry(before)}`;
+    if (args.confirm !== true) {
+      return {
+        text: `Preview: this would remove ${what}.\nNothing was changed. After the user agrees, call again with "confirm": true.`,
+        structured: { removed: false, preview: true, entry: before },
+      };
+    }
+    const declined = await confirmDelete(ctx, `Remove ${what}?`);
+    if (declined) return declined;
+    await ctx.api.deleteUlist(vid, { signal: ctx.signal });
+    const after = await readEntry(ctx.api, me.id, vid, ctx.signal);
+    return {
+      text: after ? `VNDB still lists ${vid} after the delete: ${describeEntry(after)}` : `Removed ${what}.`,
+      structured: { removed: after === null, entry: after, previous: before },
+      ...(after ? { isError: true } : {}),
+    };
+  },
+});
+
+export const updateReleaseEntryTool = defineTool({
+  name: "vndb_update_release_entry",
+  title: "Set a release's status on my list",
+  description:
+    "Put a release on the token owner's release list or change its status (unknown, pending, obtained, on_loan, deleted); returns the entry as it now stands. " +
+    "Adding a release also adds its VNs to the VN list (without labels). " +
+    'Example: {"release":"r12","status":"obtained"}.',
+  input: {
+    release: z.string().describe("Release id, e.g. r12"),
+    status: z.enum(RELEASE_STATUSES).optional().describe("Default unknown for a new entry"),
+  },
+  annotations: WRITE_ANNOTATIONS,
+  access: "write",
+  async run(args, ctx) {
+    const rid = normaliseId("r", args.release);
+    const me = await requireListWrite(ctx);
+    const before = await readReleaseEntry(ctx.api, me.id, rid, ctx.signal);
+    const body = args.status === undefined ? {} : { status: RELEASE_STATUSES.indexOf(args.status) };
+    await ctx.api.patchRlist(rid, body, { signal: ctx.signal });
+    const after = await readReleaseEntry(ctx.api, me.id, rid, ctx.signal);
+    const title = before.release.title ? `${rid} ${before.release.title}` : rid;
+    const lines = [
+      `${before.status === null ? "Added" : "Updated"} ${title} on ${me.username}'s release list; status now ${after.status ?? "(not visible)"}.`,
+    ];
+    if (before.status === null && before.release.vns.length) {
+      lines.push(`Its VNs (${before.release.vns.join(", ")}) are on the VN list too; VNDB adds them without labels if missing.`);
+    }
+    if (after.status === null && !me.permissions.includes("listread")) {
+      lines.push("The entry cannot be read back: the token lacks listread.");
+    }
+    return { text: lines.join("\n"), structured: { user: me.id, release: after.release, status: after.status, previous: before.status } };
+  },
+});
+
+export const removeReleaseEntryTool = defineTool({
+  name: "vndb_remove_release_entry",
+  title: "Remove a release from my list",
+  description:
+    "Remove a release from the token owner's release list (its VN stays on the VN list). " +
+    'Without confirm:true it only previews. Example: {"release":"r12","confirm":true}.',
+  input: {
+    release: z.string().describe("Release id, e.g. r12"),
+    confirm: z.boolean().optional().describe("true to really remove"),
+  },
+  annotations: DELETE_ANNOTATIONS,
+  access: "write",
+  async run(args, ctx) {
+    const rid = normaliseId("r", args.release);
+    const me = await requireListWrite(ctx);
+    const before = await readReleaseEntry(ctx.api, me.id, rid, ctx.signal);
+    const title = before.release.title ? `${rid} ${before.release.title}` : rid;
+    if (before.status === null) {
+      return { text: `${title} is not on ${me.username}'s release list; nothing to remove.`, structured: { removed: false } };
+    }
+    const what = `${title} (status ${before.status}) from ${me.username}'s release list`;
+    if (args.confirm !== true) {
+      return {
+        text: `Preview: this would remove ${what}. The VN stays on the VN list.\nNothing was changed. After the user agrees, call again with "confirm": true.`,
+        structured: { removed: false, preview: true, release: before.release, status: before.status },
+      };
+    }
+    const declined = await confirmDelete(ctx, `Remove ${what}?`);
+    if (declined) return declined;
+    await ctx.api.deleteRlist(rid, { signal: ctx.signal });
+    const after = await readReleaseEntry(ctx.api, me.id, rid, ctx.signal);
+    return {
+      text: after.status === null ? `Removed ${what}.` : `VNDB still lists ${rid} (status ${after.status}) after the delete.`,
+      structured: { removed: after.status === null, release: after.release, previous: before.status },
+      ...(after.status !== null ? { isError: true } : {}),
+    };
+  },
+});
+
+export type { ListEntry };

@@ -1,0 +1,99 @@
+// The nine query tools share one shape: search text, structured filters, fields (preset or
+// paths), sort, paging. This factory builds a tool value from a row of query-specs.ts.
+
+import { z } from "zod";
+import type { QueryBody } from "./api.js";
+import { defineTool, type AnyTool, type ToolContext } from "./define-tool.js";
+import { ToolError } from "./errors.js";
+import { checkedFields } from "./fields.js";
+import { filterSchema, toFilters } from "./filter-port.js";
+import { renderQuery } from "./format-port.js";
+import type { QuerySpec } from "./query-specs.js";
+import { resolveUserId } from "./users.js";
+
+/** Results per page when the model does not say; small so answers stay readable. */
+export const DEFAULT_RESULTS = 10;
+/** The API's own maximum (reference §5.1). */
+export const MAX_RESULTS = 100;
+/** The API's own page limit (reference §5.1). */
+export const MAX_PAGE = 1_000_000;
+
+function inputShape(spec: QuerySpec) {
+  return {
+    ...(spec.searchable ? { query: z.string().optional().describe("Search text (names, titles, aliases) or an id") } : {}),
+    filters: filterSchema(spec.endpoint).optional(),
+    ...(spec.endpoint === "ulist" ? { user: z.string().optional().describe("u123 or username") } : {}),
+    fields: z.string().optional().describe('"brief", "standard" (default), "full", and/or paths e.g. "brief,image{url}"'),
+    sort: z.enum(spec.sorts as [string, ...string[]]).optional(),
+    reverse: z.boolean().optional(),
+    results: z.number().int().min(1).max(MAX_RESULTS).optional().describe(`Default ${DEFAULT_RESULTS}`),
+    page: z.number().int().min(1).max(MAX_PAGE).optional(),
+    // POST /ulist `count` fails unless the page is the last one (reference §11), so it is not offered there.
+    ...(spec.endpoint === "ulist" ? {} : { count: z.boolean().optional().describe("Also return the total match count") }),
+    ...(spec.spoilers ? { spoilers: z.number().int().min(0).max(2).optional().describe("Show spoilers up to this level") } : {}),
+  };
+}
+
+type QueryArgs = {
+  query?: string;
+  filters?: unknown;
+  user?: string;
+  fields?: string;
+  sort?: string;
+  reverse?: boolean;
+  results?: number;
+  page?: number;
+  count?: boolean;
+  spoilers?: number;
+};
+
+async function run(spec: QuerySpec, args: QueryArgs, ctx: ToolContext) {
+  const { api, signal } = ctx;
+  const structured = await toFilters(spec.endpoint, args.filters, { api, signal });
+  const search = args.query?.trim();
+  let filters: unknown = structured;
+  if (search) {
+    const predicate = ["search", "=", search];
+    filters = structured === null ? predicate : ["and", predicate, structured];
+  }
+  const body: QueryBody = {
+    fields: checkedFields(spec, args.fields),
+    results: args.results ?? DEFAULT_RESULTS,
+  };
+  if (filters !== null) body.filters = filters;
+  // Text search without an explicit order reads best by relevance.
+  const sort = args.sort ?? (search ? "searchrank" : undefined);
+  if (sort) body.sort = sort;
+  if (args.reverse !== undefined) body.reverse = args.reverse;
+  if (args.page !== undefined) body.page = args.page;
+  if (args.count) body.count = true;
+  if (spec.endpoint === "ulist") {
+    if (args.user) body.user = await resolveUserId(api, args.user, signal);
+    else if (!ctx.config.token)
+      throw new ToolError(
+        "Whose list? No VNDB token is configured, so there is no default user.",
+        'Pass "user" (u123 or a username).',
+      );
+  }
+  const response = await api.query(spec.endpoint, body, { signal });
+  return renderQuery({
+    endpoint: spec.endpoint,
+    tool: spec.tool,
+    response,
+    args: args as Record<string, unknown>,
+    spoilerLevel: args.spoilers ?? ctx.config.spoilerLevel,
+    maxTokens: ctx.config.maxResponseTokens,
+  });
+}
+
+export function defineQueryTool(spec: QuerySpec): AnyTool {
+  return defineTool({
+    name: spec.tool,
+    title: spec.title,
+    description: spec.description,
+    input: inputShape(spec),
+    annotations: { readOnlyHint: true, openWorldHint: true },
+    access: "read",
+    run: (args, ctx) => run(spec, args as QueryArgs, ctx),
+  });
+}

@@ -1,0 +1,19 @@
+// Per-server memory shared by the tool calls of one connection: who the token belongs to
+// (asked once; a token's permissions cannot change while it exists, reference §2.3).
+
+import type { AuthInfo, VndbApi } from "./api.js";
+
+export class SessionState {
+  private authInfo: Promise<AuthInfo> | undefined;
+
+  /** GET /authinfo once per server; a failure is not cached so a retry can succeed. */
+  whoAmI(api: VndbApi, signal?: AbortSignal): Promise<AuthInfo> {
+    if (!this.authInfo) {
+      this.authInfo = api.authinfo({ signal });
+      this.authInfo.catch(() => {
+        this.authInfo = undefined;
+      });
+    }
+    return this.authInfo;
+  }
+}
