@@ -1,0 +1,253 @@
+// The client-side rate budget: a sliding window of request starts, a concurrency limit and
+// a global pause, shared by every call of one client. VNDB allows 200 requests per
+// 5 minutes per client (nginx, reference §3.2) and throttles on server time (§3.1);
+// a client that exceeds either gets a 429 whose body it cannot act on, so we stay under
+// the count limit ourselves and pause everyone when a 429 arrives anyway.
+//
+// Each HTTP attempt (retries included) takes one permit: the server counts every request.
+
+/** VNDB's documented limit: 200 requests ... */
+export const DEFAULT_MAX_REQUESTS = 200;
+/** ... per 5 minutes. */
+export const DEFAULT_WINDOW_MS = 300_000;
+/**
+ * Requests in flight at once. VNDB publishes no concurrency limit, but its throttle
+ * charges server time (§3.1), so a handful of parallel queries is all that pays off.
+ */
+export const DEFAULT_CONCURRENCY = 4;
+/**
+ * Extra spacing added to the window: our clock reading at dispatch and the server's at
+ * arrival differ by transit jitter, and a request that lands a few ms early at the window
+ * edge would be the 201st.
+ */
+export const DEFAULT_WINDOW_MARGIN_MS = 1_000;
+
+export interface RateBudgetOptions {
+  maxRequests?: number;
+  windowMs?: number;
+  concurrency?: number;
+  windowMarginMs?: number;
+}
+
+/** Why a permit could not be granted in time. */
+export type BudgetLimit = "window" | "paused" | "concurrency";
+
+/** Raised when a permit would take longer than the caller may wait. */
+export class RateBudgetExceeded extends Error {
+  override readonly name = "RateBudgetExceeded";
+  constructor(
+    readonly retryAfterMs: number,
+    readonly limit: BudgetLimit,
+  ) {
+    super(`rate budget exhausted (${limit}); a slot frees up in ${Math.ceil(retryAfterMs / 1000)} s`);
+  }
+}
+
+export interface Permit {
+  /** Frees the concurrency slot (the window slot stays used until it slides out). */
+  release(): void;
+}
+
+interface Waiter {
+  grant(): void;
+  fail(error: unknown): void;
+}
+
+export interface RateBudgetSnapshot {
+  inWindow: number;
+  active: number;
+  queued: number;
+  pausedForMs: number;
+}
+
+export class RateBudget {
+  readonly maxRequests: number;
+  readonly windowMs: number;
+  readonly concurrency: number;
+  private readonly spacingMs: number;
+  /** Start times of granted requests still inside the window, oldest first. */
+  private readonly starts: number[] = [];
+  private readonly queue: Waiter[] = [];
+  private active = 0;
+  private pausedUntil = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Infinity;
+
+  constructor(options: RateBudgetOptions = {}) {
+    this.maxRequests = positiveInt(options.maxRequests ?? DEFAULT_MAX_REQUESTS, "maxRequests");
+    this.windowMs = positiveInt(options.windowMs ?? DEFAULT_WINDOW_MS, "windowMs");
+    this.concurrency = positiveInt(options.concurrency ?? DEFAULT_CONCURRENCY, "concurrency");
+    this.spacingMs = this.windowMs + Math.max(0, options.windowMarginMs ?? DEFAULT_WINDOW_MARGIN_MS);
+  }
+
+  /**
+   * Waits for a permit in FIFO order. Fails at once with RateBudgetExceeded when the
+   * window alone says the wait would exceed `maxWaitMs`, or later when it actually does.
+   */
+  acquire(options: { maxWaitMs: number; signal?: AbortSignal }): Promise<Permit> {
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const now = Date.now();
+    this.prune(now);
+    const estimate = this.estimateWait(now, this.queue.length);
+    if (estimate.ms > options.maxWaitMs) {
+      return Promise.reject(new RateBudgetExceeded(estimate.ms, estimate.limit));
+    }
+    return new Promise<Permit>((resolve, reject) => {
+      let timeout: NodeJS.Timeout | undefined;
+      const cleanup = () => {
+        if (timeout !== undefined) clearTimeout(timeout);
+        signal?.removeEventListener("abort", onAbort);
+      };
+      const waiter: Waiter = {
+        grant: () => {
+          cleanup();
+          resolve(this.makePermit());
+        },
+        fail: (error) => {
+          cleanup();
+          reject(error);
+        },
+      };
+      const drop = (error: unknown) => {
+        const index = this.queue.indexOf(waiter);
+        if (index < 0) return; // already granted
+        this.queue.splice(index, 1);
+        waiter.fail(error);
+        this.pump(); // the waiters behind may now fit
+      };
+      const onAbort = () => drop(signal?.reason);
+      signal?.addEventListener("abort", onAbort, { once: true });
+      timeout = setTimeout(() => {
+        const at = Date.now();
+        this.prune(at);
+        const position = Math.max(0, this.queue.indexOf(waiter));
+        const left = this.estimateWait(at, position);
+        const limit: BudgetLimit = left.ms > 0 ? left.limit : "concurrency";
+        drop(new RateBudgetExceeded(Math.max(left.ms, 1_000), limit));
+      }, Math.max(0, options.maxWaitMs));
+      this.queue.push(waiter);
+      this.pump();
+    });
+  }
+
+  /**
+   * Holds every request back until `ms` from now (a 429 arrived: the server's view of our
+   * budget is worse than ours, so nobody may send until it has recovered).
+   */
+  pause(ms: number): void {
+    const until = Date.now() + Math.max(0, ms);
+    if (until > this.pausedUntil) this.pausedUntil = until;
+    this.pump();
+  }
+
+  snapshot(): RateBudgetSnapshot {
+    const now = Date.now();
+    this.prune(now);
+    return {
+      inWindow: this.starts.length,
+      active: this.active,
+      queued: this.queue.length,
+      pausedForMs: Math.max(0, this.pausedUntil - now),
+    };
+  }
+
+  /** Rejects every waiter and stops the timer (the client is closing). */
+  close(reason: unknown): void {
+    for (const waiter of this.queue.splice(0)) waiter.fail(reason);
+    this.clearTimer();
+  }
+
+  private makePermit(): Permit {
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.active--;
+        this.pump();
+      },
+    };
+  }
+
+  /** Grants permits to the head of the queue while everything allows it. */
+  private pump(): void {
+    while (this.queue.length > 0) {
+      if (this.active >= this.concurrency) return; // a release() will pump again
+      const now = Date.now();
+      this.prune(now);
+      const readyAt = this.nextStartAt(now);
+      if (readyAt > now) {
+        this.wakeAt(readyAt);
+        return;
+      }
+      const waiter = this.queue.shift() as Waiter;
+      this.starts.push(now);
+      this.active++;
+      waiter.grant();
+    }
+    this.clearTimer();
+  }
+
+  /** Earliest time the next request may start, ignoring concurrency. */
+  private nextStartAt(now: number): number {
+    let at = Math.max(now, this.pausedUntil);
+    if (this.starts.length >= this.maxRequests) {
+      at = Math.max(at, this.starts[this.starts.length - this.maxRequests] + this.spacingMs);
+    }
+    return at;
+  }
+
+  /**
+   * Lower bound of the wait for the waiter at queue position `position`, playing the
+   * window forward: it is request number starts.length + position, and request i may start
+   * no earlier than request i - maxRequests plus the window. Concurrency can only add to it.
+   */
+  private estimateWait(now: number, position: number): { ms: number; limit: BudgetLimit } {
+    const times = this.starts.slice();
+    let at = now;
+    let limit: BudgetLimit = "concurrency";
+    for (let k = 0; k <= position; k++) {
+      const index = times.length;
+      at = Math.max(now, this.pausedUntil);
+      limit = this.pausedUntil > now ? "paused" : "concurrency";
+      if (index >= this.maxRequests) {
+        const windowAt = times[index - this.maxRequests] + this.spacingMs;
+        if (windowAt > at) {
+          at = windowAt;
+          limit = "window";
+        }
+      }
+      times.push(at);
+    }
+    return { ms: at - now, limit };
+  }
+
+  private prune(now: number): void {
+    let drop = 0;
+    while (drop < this.starts.length && this.starts[drop] + this.spacingMs <= now) drop++;
+    if (drop > 0) this.starts.splice(0, drop);
+  }
+
+  private wakeAt(at: number): void {
+    if (this.timer !== undefined && this.timerAt <= at) return;
+    this.clearTimer();
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.timerAt = Infinity;
+      this.pump();
+    }, at - Date.now());
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = Infinity;
+  }
+}
+
+function positiveInt(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  return value;
+}
