@@ -66,12 +66,12 @@ export interface VndbApi {
   query(endpoint: QueryEndpoint, body: QueryBody, options?: RequestOptions): Promise<QueryResponse>;
   schema(options?: RequestOptions): Promise<unknown>;
   stats(options?: RequestOptions): Promise<Record<string, number>>;
-  user(q: string[], fields?: string[], options?: RequestOptions): Promise<Record<string, UserRecord | null>>;
+  user(q: readonly string[], fields?: readonly ("lengthvotes" | "lengthvotes_sum")[], options?: RequestOptions): Promise<Record<string, UserRecord | null>>;
   authinfo(options?: RequestOptions): Promise<AuthInfo>;
-  ulistLabels(params: { user?: string; fields?: string }, options?: RequestOptions): Promise<{ labels: UlistLabel[] }>;
+  ulistLabels(params: { user?: string; fields?: "count" | "" }, options?: RequestOptions): Promise<{ labels: UlistLabel[] }>;
   patchUlist(vid: string, body: UlistPatch, options?: RequestOptions): Promise<void>;
   deleteUlist(vid: string, options?: RequestOptions): Promise<void>;
-  patchRlist(rid: string, body: { status?: number | null }, options?: RequestOptions): Promise<void>;
+  patchRlist(rid: string, body: { status?: 0 | 1 | 2 | 3 | 4 | null }, options?: RequestOptions): Promise<void>;
   deleteRlist(rid: string, options?: RequestOptions): Promise<void>;
   close(): Promise<void>;
 }

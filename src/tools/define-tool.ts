@@ -3,6 +3,7 @@
 // so this file and server.ts are the only places that import the MCP SDK (DESIGN.md).
 
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { ServerConfig } from "../config.js";
 import { redact, type Logger } from "../log.js";
@@ -79,6 +80,33 @@ export interface RegisterOptions {
   session: SessionState;
 }
 
+/** A tools/list entry exactly as this server sends it. */
+export interface ListedTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  annotations: ToolAnnotations;
+}
+
+/**
+ * The tools/list entry of a tool. The same JSON Schema the SDK would send (draft-07, input
+ * view), minus what costs the model tokens and tells it nothing: the `$schema` URI and
+ * `execution: {taskSupport: "forbidden"}`, which is the spec's default when absent. The SDK
+ * adds those two to every tool (~25 tokens each, research/perf-anchors.md §2.1).
+ */
+export function listedTool(tool: AnyTool): ListedTool {
+  const schema = z.toJSONSchema(inputObject(tool), { target: "draft-7", io: "input" }) as Record<string, unknown>;
+  delete schema.$schema;
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: schema,
+    annotations: tool.annotations,
+  };
+}
+
 /** The one registration loop. Returns the names registered, in order. */
 export function registerTools(server: McpServer, tools: readonly AnyTool[], options: RegisterOptions): string[] {
   const names: string[] = [];
@@ -122,6 +150,10 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
     );
     names.push(tool.name);
   }
+  // Replace the SDK's tools/list (which rebuilds every schema on each call) with the lean
+  // entries above, computed once. tools/call keeps the SDK's own argument validation.
+  const listed = tools.map(listedTool);
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   return names;
 }
 

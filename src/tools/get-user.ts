@@ -19,7 +19,7 @@ export const getUserTool = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: true },
   access: "read",
   async run(args, ctx) {
-    const fields = args.lengthvotes ? ["lengthvotes", "lengthvotes_sum"] : undefined;
+    const fields = args.lengthvotes ? (["lengthvotes", "lengthvotes_sum"] as const) : undefined;
     const found = await ctx.api.user(args.users, fields, { signal: ctx.signal });
     const lines = args.users.map((q) => {
       const u = found[q];

@@ -55,19 +55,18 @@ export const updateListEntryTool = defineTool({
   name: "vndb_update_list_entry",
   title: "Add or update a VN on my list",
   description:
-    "Add a VN to the token owner's list or change its vote, labels, dates or notes; returns the entry as it now stands. " +
-    "Always adds the VN if missing. Use labels_set/labels_unset; `labels` replaces all labels and drops Voted. " +
-    "Dates cannot be cleared. Label 7 (Voted) follows the vote. " +
-    'Example: {"vn":"v17","labels_set":["Finished"],"labels_unset":["Playing"],"vote":9}.',
+    "Add a VN to my list or change its vote, labels, dates, notes; returns the entry after the write. Always adds the VN. " +
+    "Prefer labels_set/labels_unset: `labels` replaces all and drops Voted. Dates cannot be cleared. " +
+    'Example: {"vn":"v17","labels_set":["Finished"],"labels_unset":["Playing"],"vote":9}',
   input: {
-    vn: z.string().describe("VN id, e.g. v17"),
-    vote: z.number().min(MIN_VOTE).max(MAX_VOTE).nullable().optional().describe("1-10 as on vndb.org (8.5 ok); null removes"),
-    labels_set: labelRefs.optional().describe("Label names or ids to add"),
-    labels_unset: labelRefs.optional().describe("Label names or ids to remove"),
-    labels: labelRefs.optional().describe("Replace all labels (avoid)"),
+    vn: z.string(),
+    vote: z.number().min(MIN_VOTE).max(MAX_VOTE).nullable().optional().describe("1-10; null removes"),
+    labels_set: labelRefs.optional().describe("names or ids"),
+    labels_unset: labelRefs.optional(),
+    labels: labelRefs.optional(),
     started: z.string().optional().describe("YYYY-MM-DD"),
     finished: z.string().optional().describe("YYYY-MM-DD"),
-    notes: z.string().max(MAX_NOTES_LENGTH).nullable().optional().describe("null clears"),
+    notes: z.string().max(MAX_NOTES_LENGTH).nullable().optional(),
   },
   annotations: WRITE_ANNOTATIONS,
   access: "write",
@@ -133,12 +132,11 @@ export const removeListEntryTool = defineTool({
   name: "vndb_remove_list_entry",
   title: "Remove a VN from my list",
   description:
-    "Remove a VN (with its vote, labels, notes and its releases' list entries) from the token owner's list. " +
-    "Without confirm:true it only previews what would be removed; show that to the user first. " +
-    'Example: {"vn":"v17","confirm":true}.',
+    "Remove a VN (vote, labels, notes, its releases) from my list. Without confirm:true only previews; confirm after the user agrees. " +
+    'Example: {"vn":"v17","confirm":true}',
   input: {
-    vn: z.string().describe("VN id, e.g. v17"),
-    confirm: z.boolean().optional().describe("true to really remove"),
+    vn: z.string(),
+    confirm: z.boolean().optional(),
   },
   annotations: DELETE_ANNOTATIONS,
   access: "write",
@@ -173,12 +171,11 @@ export const updateReleaseEntryTool = defineTool({
   name: "vndb_update_release_entry",
   title: "Set a release's status on my list",
   description:
-    "Put a release on the token owner's release list or change its status (unknown, pending, obtained, on_loan, deleted); returns the entry as it now stands. " +
-    "Adding a release also adds its VNs to the VN list (without labels). " +
-    'Example: {"release":"r12","status":"obtained"}.',
+    "Put a release on my release list or change its status; returns the entry after the write. Also adds its VNs to my VN list. " +
+    'Example: {"release":"r12","status":"obtained"}',
   input: {
-    release: z.string().describe("Release id, e.g. r12"),
-    status: z.enum(RELEASE_STATUSES).optional().describe("Default unknown for a new entry"),
+    release: z.string(),
+    status: z.enum(RELEASE_STATUSES).optional(),
   },
   annotations: WRITE_ANNOTATIONS,
   access: "write",
@@ -186,7 +183,7 @@ export const updateReleaseEntryTool = defineTool({
     const rid = normaliseId("r", args.release);
     const me = await requireListWrite(ctx);
     const before = await readReleaseEntry(ctx.api, me.id, rid, ctx.signal);
-    const body = args.status === undefined ? {} : { status: RELEASE_STATUSES.indexOf(args.status) };
+    const body = args.status === undefined ? {} : { status: RELEASE_STATUSES.indexOf(args.status) as 0 | 1 | 2 | 3 | 4 };
     await ctx.api.patchRlist(rid, body, { signal: ctx.signal });
     const after = await readReleaseEntry(ctx.api, me.id, rid, ctx.signal);
     const title = before.release.title ? `${rid} ${before.release.title}` : rid;
@@ -207,11 +204,10 @@ export const removeReleaseEntryTool = defineTool({
   name: "vndb_remove_release_entry",
   title: "Remove a release from my list",
   description:
-    "Remove a release from the token owner's release list (its VN stays on the VN list). " +
-    'Without confirm:true it only previews. Example: {"release":"r12","confirm":true}.',
+    'Remove a release from my release list (the VN stays). Without confirm:true only previews. Example: {"release":"r12","confirm":true}',
   input: {
-    release: z.string().describe("Release id, e.g. r12"),
-    confirm: z.boolean().optional().describe("true to really remove"),
+    release: z.string(),
+    confirm: z.boolean().optional(),
   },
   annotations: DELETE_ANNOTATIONS,
   access: "write",

@@ -41,8 +41,8 @@ export const QUERY_SPECS: readonly QuerySpec[] = [
     tool: "vndb_search_vn",
     title: "Search visual novels",
     description:
-      "Find visual novels by title or by filters (tags, developer, language, rating, release date, staff, characters…) and read their details. " +
-      'Example: {"query":"Ever17"}; {"filters":{"tag":"Nakige","developer":"Key","lang":"en","rating":{"gt":80}},"sort":"rating","reverse":true}.',
+      "Find visual novels by title or filters (tag, developer, language, rating, date, staff, character…) with their details. " +
+      'Example: {"filters":{"tag":"Nakige","developer":"Key","lang":"en","rating":{"gt":80}},"sort":"rating","reverse":true}',
     sorts: sorts("vn"),
     presets: {
       brief: VN_BRIEF,
@@ -57,8 +57,7 @@ export const QUERY_SPECS: readonly QuerySpec[] = [
     tool: "vndb_search_release",
     title: "Search releases",
     description:
-      "Find releases (editions of a VN: platform, language, date, age rating, publisher). " +
-      'Example: {"filters":{"vn":{"id":"v17"},"lang":"en"}}.',
+      'Find releases: a VN\'s editions by platform, language, date, age rating, publisher. Example: {"filters":{"vn":{"id":"v17"},"lang":"en"}}',
     sorts: sorts("release"),
     presets: {
       brief: RELEASE_BRIEF,
@@ -72,7 +71,7 @@ export const QUERY_SPECS: readonly QuerySpec[] = [
     endpoint: "producer",
     tool: "vndb_search_producer",
     title: "Search producers",
-    description: 'Find developers and publishers (companies, circles, individuals). Example: {"query":"Key"}.',
+    description: 'Find developers and publishers. Example: {"query":"Key"}',
     sorts: sorts("producer"),
     presets: {
       brief: "name,original,type",
@@ -87,8 +86,7 @@ export const QUERY_SPECS: readonly QuerySpec[] = [
     tool: "vndb_search_character",
     title: "Search characters",
     description:
-      "Find characters by name, traits, VN, voice actor or measurements. " +
-      'Example: {"filters":{"vn":{"id":"v17"},"role":"main"}}.',
+      'Find characters by name, trait, VN, voice actor, measurements. Example: {"filters":{"vn":{"id":"v17"},"role":"main"}}',
     sorts: sorts("character"),
     presets: {
       brief: CHARACTER_BRIEF,
@@ -103,8 +101,7 @@ export const QUERY_SPECS: readonly QuerySpec[] = [
     tool: "vndb_search_staff",
     title: "Search staff",
     description:
-      "Find people and groups credited on VNs (writers, artists, composers, voice actors). One row per name alias. " +
-      'Example: {"query":"Uchikoshi","filters":{"ismain":true}}.',
+      'Find people credited on VNs (writers, artists, composers, voice actors); one row per alias. Example: {"query":"Uchikoshi","filters":{"ismain":true}}',
     sorts: sorts("staff"),
     presets: {
       brief: "name,original,lang,gender,ismain",
@@ -118,7 +115,7 @@ export const QUERY_SPECS: readonly QuerySpec[] = [
     endpoint: "tag",
     tool: "vndb_search_tag",
     title: "Search tags",
-    description: 'Look up VN tags (genres, themes, content) and their ids. Example: {"query":"nakige"}.',
+    description: 'Look up VN tags (genres, themes) and their ids. Example: {"query":"nakige"}',
     sorts: sorts("tag"),
     presets: {
       brief: "name,category,vn_count",
@@ -132,7 +129,7 @@ export const QUERY_SPECS: readonly QuerySpec[] = [
     endpoint: "trait",
     tool: "vndb_search_trait",
     title: "Search traits",
-    description: 'Look up character traits (hair, personality, role…) and their ids. Example: {"query":"tsundere"}.',
+    description: 'Look up character traits and their ids. Example: {"query":"tsundere"}',
     sorts: sorts("trait"),
     presets: {
       brief: "name,group_name,char_count",
@@ -147,7 +144,7 @@ export const QUERY_SPECS: readonly QuerySpec[] = [
     tool: "vndb_search_quote",
     title: "Search quotes",
     description:
-      'Find quotes from VNs, by VN or character, or one at random. Example: {"filters":{"vn":{"id":"v17"}}}; {"filters":{"random":true}}.',
+      'Find VN quotes by VN or character, or at random. Example: {"filters":{"random":true}}',
     sorts: sorts("quote"),
     presets: {
       brief: "quote,vn{title},character{name}",
@@ -162,8 +159,8 @@ export const QUERY_SPECS: readonly QuerySpec[] = [
     tool: "vndb_get_user_list",
     title: "Read a user's VN list",
     description:
-      "Read a user's visual novel list (votes, labels such as Playing/Finished/Wishlist, dates, notes); VN filters apply too. " +
-      'Default user: the token owner. Example: {"user":"u2","filters":{"label":"Finished"},"sort":"vote","reverse":true}.',
+      "Read a user's VN list (votes, labels, dates, notes); VN filters apply. Default user: token owner. " +
+      'Example: {"user":"u2","filters":{"label":"Finished"},"sort":"vote","reverse":true}',
     sorts: sorts("ulist"),
     presets: {
       brief: "vote,labels{id,label},vn{title,alttitle}",

@@ -15,22 +15,20 @@ import { resolveUserId } from "./users.js";
 export const DEFAULT_RESULTS = 10;
 /** The API's own maximum (reference §5.1). */
 export const MAX_RESULTS = 100;
-/** The API's own page limit (reference §5.1). */
-export const MAX_PAGE = 1_000_000;
 
 function inputShape(spec: QuerySpec) {
   return {
-    ...(spec.searchable ? { query: z.string().optional().describe("Search text (names, titles, aliases) or an id") } : {}),
+    ...(spec.searchable ? { query: z.string().optional().describe("Text search or id") } : {}),
     filters: filterSchema(spec.endpoint).optional(),
     ...(spec.endpoint === "ulist" ? { user: z.string().optional().describe("u123 or username") } : {}),
-    fields: z.string().optional().describe('"brief", "standard" (default), "full", and/or paths e.g. "brief,image{url}"'),
+    fields: z.string().optional().describe("brief|standard|full and/or field paths"),
     sort: z.enum(spec.sorts as [string, ...string[]]).optional(),
     reverse: z.boolean().optional(),
-    results: z.number().int().min(1).max(MAX_RESULTS).optional().describe(`Default ${DEFAULT_RESULTS}`),
-    page: z.number().int().min(1).max(MAX_PAGE).optional(),
+    results: z.number().int().min(1).max(MAX_RESULTS).optional(),
+    page: z.number().int().min(1).optional(),
     // POST /ulist `count` fails unless the page is the last one (reference §11), so it is not offered there.
-    ...(spec.endpoint === "ulist" ? {} : { count: z.boolean().optional().describe("Also return the total match count") }),
-    ...(spec.spoilers ? { spoilers: z.number().int().min(0).max(2).optional().describe("Show spoilers up to this level") } : {}),
+    ...(spec.endpoint === "ulist" ? {} : { count: z.boolean().optional() }),
+    ...(spec.spoilers ? { spoilers: z.number().int().min(0).max(2).optional() } : {}),
   };
 }
 

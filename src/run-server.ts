@@ -1,0 +1,51 @@
+// The "no subcommand" path of the CLI: read the configuration, then serve MCP on stdio.
+// Configuration errors are reported on stderr with exit code 2 before anything starts.
+
+import { describeConfig, HELP_TEXT, loadConfig } from "./config.js";
+import { KanaClient } from "./kana/client.js";
+import { createLogger, registerSecret, type Logger } from "./log.js";
+import { serveStdio, SERVER_VERSION } from "./server.js";
+
+/** Exit status for a configuration the server cannot start with (sysexits EX_USAGE is 64; 2 is the shell convention). */
+export const EXIT_CONFIG = 2;
+
+function kanaLogger(log: Logger) {
+  return (level: "debug" | "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) =>
+    log[level](`kana: ${message}`, fields && Object.keys(fields).length ? fields : undefined);
+}
+
+export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number | null> {
+  const result = loadConfig(argv, env);
+  if (result.kind === "help") {
+    process.stdout.write(`${HELP_TEXT}\n`);
+    return 0;
+  }
+  if (result.kind === "version") {
+    process.stdout.write(`${SERVER_VERSION}\n`);
+    return 0;
+  }
+  if (result.kind === "error") {
+    process.stderr.write(`vndb-mcp: configuration error: ${result.message}\n`);
+    return EXIT_CONFIG;
+  }
+  const config = result.config;
+  registerSecret(config.token);
+  const log = createLogger({ level: config.logLevel });
+  let closeEmbedded: (() => Promise<void>) | undefined;
+  let baseUrl = config.apiUrl;
+  if (config.embedded) {
+    const { startEmbedded } = await import("./embedded.js");
+    const embedded = await startEmbedded(log);
+    baseUrl = embedded.url;
+    closeEmbedded = embedded.close;
+  }
+  const api = new KanaClient({
+    baseUrl,
+    ...(config.token ? { token: config.token } : {}),
+    logger: kanaLogger(log),
+  });
+  log.debug(`configuration: ${describeConfig(config)}`);
+  await serveStdio(config, { api, log, onClose: closeEmbedded });
+  // The process lives on while stdin is open; serveStdio's shutdown closes everything.
+  return null;
+}

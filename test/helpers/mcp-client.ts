@@ -1,0 +1,55 @@
+// A real SDK Client connected to a real server over the SDK's in-memory transport.
+
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ElicitRequestSchema, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import { loadConfig, type ServerConfig } from "../../src/config.js";
+import type { Logger } from "../../src/log.js";
+import { createServer } from "../../src/server.js";
+import type { VndbApi } from "../../src/tools/api.js";
+
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const result = loadConfig([], {});
+  if (result.kind !== "run") throw new Error("default config failed");
+  return { ...result.config, ...overrides };
+}
+
+export interface Connected {
+  client: Client;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** Answer elicitation requests with this (the client then declares the capability). */
+  elicit?: (message: string) => ElicitResult;
+  log?: Logger;
+}
+
+export async function connect(config: ServerConfig, api: VndbApi, options: ConnectOptions = {}): Promise<Connected> {
+  const created = createServer(config, { api, log: options.log });
+  const client = new Client(
+    { name: "test", version: "0" },
+    options.elicit ? { capabilities: { elicitation: { form: {} } } } : {},
+  );
+  if (options.elicit) {
+    const answer = options.elicit;
+    client.setRequestHandler(ElicitRequestSchema, async (req) => answer(req.params.message));
+  }
+  const [c, s] = InMemoryTransport.createLinkedPair();
+  await created.connect(s);
+  await client.connect(c);
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await created.close();
+    },
+  };
+}
+
+/** An API that fails every call: for tests that must not reach VNDB (tools/list, gating). */
+export const unreachableApi: VndbApi = new Proxy({} as VndbApi, {
+  get: (_t, prop) => (prop === "close" ? async () => {} : async () => {
+    throw new Error(`unexpected API call ${String(prop)}`);
+  }),
+});
