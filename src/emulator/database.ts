@@ -307,9 +307,10 @@ function computeVnCaches(db: Database, today: number): void {
     const votes = v.devstatus === 1 ? [] : v.lengthVotes;
 
     db.vnCache.set(v.id, {
-      released: dates.length > 0 ? Math.min(...dates) : 0,
-      languages: [...languages].sort(),
-      platforms: [...platforms].sort(),
+      // Recorded c_* values win: the catalogue sets them where it lacks the releases.
+      released: v.cReleased ?? (dates.length > 0 ? Math.min(...dates) : 0),
+      languages: v.cLanguages ? [...v.cLanguages] : [...languages].sort(),
+      platforms: v.cPlatforms ? [...v.cPlatforms] : [...platforms].sort(),
       developers: [...developers].sort(compareIds),
       releases: rels.map((r) => r.id),
       characters: charsByVn.get(v.id) ?? [],

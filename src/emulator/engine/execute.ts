@@ -1,0 +1,166 @@
+// Runs a validated POST query against the database (reference §5.3, §11): candidate
+// rows, filter, sort, page, project, and the response envelope with its quirks.
+import type { Filter, KanaFailure, QueryRequest, Session } from "../../kana/types.js";
+import type { UlistRow } from "../catalogue/types.js";
+import { isUlistPrivate, rdateOf, ulistOf, type Database, type StaffAliasEntry } from "../database.js";
+import { idNum } from "./compare.js";
+import { canReadList, type EngineContext } from "./context.js";
+import { compileFilter } from "./filters.js";
+import {
+  projectCharacter,
+  projectProducer,
+  projectQuote,
+  projectRelease,
+  projectStaff,
+  projectTag,
+  projectTrait,
+  projectUlist,
+  projectVn,
+} from "./project.js";
+import { searchScorer } from "./search.js";
+import { searchrankComparator, sortComparator } from "./sorts.js";
+
+/** The /ulist refusal when no list owner is known (api_query '/ulist', reference §11). */
+export const MISSING_USER = 'Missing "user" parameter and not authenticated.';
+/** HTTP status of that refusal. */
+const MISSING_USER_STATUS = 400;
+
+export type QueryOutcome = { ok: true; body: Record<string, unknown> } | { ok: false; failure: KanaFailure };
+
+export interface Clock {
+  now(): Date;
+}
+
+/**
+ * The top-level `search = …` predicate searchrank ranks by: the filter itself, or the
+ * single `search =` child of a top-level `and` (extract_searchquery in AdvSearch.pm).
+ */
+export function rankingSearch(filter: Filter | null): unknown | undefined {
+  if (filter === null) return undefined;
+  const isSearch = (f: Filter) => f[0] === "search" && f[1] === "=";
+  if (isSearch(filter)) return filter[2];
+  if (filter[0] === "and") {
+    const hits = (filter.slice(1) as Filter[]).filter(isSearch);
+    if (hits.length === 1) return hits[0][2];
+  }
+  return undefined;
+}
+
+interface Plan {
+  rows: () => unknown[];
+  /** The row the filter sees (a ulist entry is filtered by its VN). */
+  subject: (row: any) => unknown;
+  project: (row: any) => Record<string, unknown>;
+  idOf: (row: any) => number;
+  aidOf: (row: any) => number;
+}
+
+function plan(ctx: EngineContext, req: QueryRequest, listOwner: string | null): Plan {
+  const { db } = ctx;
+  const sel = req.fields;
+  const visible = <T extends { hidden?: boolean }>(rows: T[]) => rows.filter((r) => !r.hidden);
+  const byId = (row: { id: string }) => idNum(row.id);
+  const zero = () => 0;
+  switch (req.endpoint) {
+    case "vn":
+      return { rows: () => visible(db.catalogue.vn), subject: (r) => r, project: (r) => projectVn(ctx, r, sel), idOf: byId, aidOf: zero };
+    case "release":
+      return { rows: () => visible(db.catalogue.release), subject: (r) => r, project: (r) => projectRelease(ctx, r, sel), idOf: byId, aidOf: zero };
+    case "producer":
+      return { rows: () => visible(db.catalogue.producer), subject: (r) => r, project: (r) => projectProducer(ctx, r, sel), idOf: byId, aidOf: zero };
+    case "character":
+      return { rows: () => visible(db.catalogue.character), subject: (r) => r, project: (r) => projectCharacter(ctx, r, sel), idOf: byId, aidOf: zero };
+    case "staff":
+      return {
+        rows: () =>
+          visible(db.catalogue.staff).flatMap((s) => s.aliases.map((alias): StaffAliasEntry => ({ staff: s, alias }))),
+        subject: (r) => r,
+        project: (r) => projectStaff(ctx, r, sel),
+        idOf: (e: StaffAliasEntry) => idNum(e.staff.id),
+        aidOf: (e: StaffAliasEntry) => e.alias.aid,
+      };
+    case "tag":
+      return { rows: () => visible(db.catalogue.tag), subject: (r) => r, project: (r) => projectTag(ctx, r, sel), idOf: byId, aidOf: zero };
+    case "trait":
+      return { rows: () => visible(db.catalogue.trait), subject: (r) => r, project: (r) => projectTrait(ctx, r, sel), idOf: byId, aidOf: zero };
+    case "quote":
+      return { rows: () => visible(db.catalogue.quote), subject: (r) => r, project: (r) => projectQuote(ctx, r, sel), idOf: byId, aidOf: zero };
+    case "ulist": {
+      const owner = listOwner!;
+      // Private entries only with list-read rights; user moderators do not count here (§2.4).
+      const priv = canReadList(ctx.session, owner, false);
+      return {
+        rows: () =>
+          ulistOf(db, owner).filter((e) => {
+            const v = db.vn.get(e.vid);
+            return v !== undefined && !v.hidden && (priv || !isUlistPrivate(db, e));
+          }),
+        subject: (e: UlistRow) => db.vn.get(e.vid),
+        project: (e) => projectUlist(ctx, e, sel),
+        idOf: (e: UlistRow) => idNum(e.vid),
+        aidOf: zero,
+      };
+    }
+  }
+}
+
+/** Every matching row in result order. */
+function matchingRows(ctx: EngineContext, req: QueryRequest, p: Plan): unknown[] {
+  const type = req.endpoint === "ulist" ? "vn" : req.endpoint;
+  const pred = compileFilter(ctx, type, req.filters);
+  const rows = p.rows().filter((r) => pred(p.subject(r) as never, null));
+  let cmp: ((a: any, b: any) => number) | null;
+  if (req.sort === "searchrank") {
+    const search = rankingSearch(req.filters);
+    const score = searchScorer(ctx, type, search);
+    cmp = searchrankComparator((r) => score(p.subject(r)), p.idOf, p.aidOf, req.reverse);
+  } else {
+    cmp = sortComparator(ctx, req.endpoint, req.sort, req.reverse);
+  }
+  if (cmp === null) cmp = (a, b) => p.idOf(a) - p.idOf(b);
+  return rows.sort(cmp);
+}
+
+/**
+ * Executes a validated query. The result is the response object of reference §5.3; the
+ * caller serialises it with canonicalJson (sorted keys).
+ */
+export function executeQuery(db: Database, req: QueryRequest, session: Session | null, clock: Clock): QueryOutcome {
+  const started = clock.now().getTime();
+  const ctx: EngineContext = { db, session, today: rdateOf(clock.now()) };
+  const listOwner = req.endpoint === "ulist" ? (req.user ?? session?.userId ?? null) : null;
+  const missingUser: QueryOutcome = { ok: false, failure: { status: MISSING_USER_STATUS, message: MISSING_USER } };
+
+  const body: Record<string, unknown> = { results: [], more: false };
+  let all: unknown[] | null = null;
+  const p = () => plan(ctx, req, listOwner);
+
+  if (req.results > 0) {
+    // The /ulist owner check lives in the SQL builder, so it only fires when a query runs.
+    if (req.endpoint === "ulist" && listOwner === null) return missingUser;
+    const pl = p();
+    all = matchingRows(ctx, req, pl);
+    const offset = req.results * (req.page - 1);
+    const page = all.slice(offset, offset + req.results + 1);
+    body.more = page.length > req.results;
+    body.results = page.slice(0, req.results).map((r) => pl.project(r));
+  }
+
+  if (req.count) {
+    const rows = (body.results as unknown[]).length;
+    if (req.results > 0 && !body.more) {
+      // Arithmetic shortcut; overestimates for pages past the end (reference §5.3).
+      body.count = req.results * (req.page - 1) + rows;
+    } else {
+      // The separate count query is built without the request context: on /ulist it
+      // always fails, even with a `user` member (reference §11, a real bug).
+      if (req.endpoint === "ulist") return missingUser;
+      body.count = (all ?? matchingRows(ctx, req, p())).length;
+    }
+  }
+
+  if (req.compactFilters !== undefined) body.compact_filters = req.compactFilters;
+  if (req.normalizedFilters !== undefined) body.normalized_filters = req.normalizedFilters;
+  if (req.time) body.time = Math.max(0, Math.round(clock.now().getTime() - started));
+  return { ok: true, body };
+}

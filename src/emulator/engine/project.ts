@@ -1,0 +1,629 @@
+// Builds result objects from catalogue rows (reference §6, the `fields` definitions of
+// each api_query in lib/VNWeb/API.pm).
+//
+// Entity objects (top-level results and nested entries: relations, vns, producers,
+// developers, staff, tags, traits, screenshot/character-vn releases, quote vn/character,
+// ulist vn/releases, va.staff/character) always carry their `id`; other nested objects
+// (image, titles, media, labels, extlinks, ...) carry only the selected keys. Key order
+// does not matter here: the response is serialised with sorted keys.
+import type { FieldSelection } from "../../kana/types.js";
+import type {
+  CharacterRow,
+  ProducerRow,
+  QuoteRow,
+  RDate,
+  ReleaseRow,
+  TagRow,
+  TraitRow,
+  UlistRow,
+  VnRow,
+} from "../catalogue/types.js";
+import type { StaffAliasEntry } from "../database.js";
+import { canReadList, type EngineContext } from "./context.js";
+import { characterGender, characterSex } from "./derive.js";
+import { extlinkObjects } from "./extlinks.js";
+import { imageObject } from "./images.js";
+import type { ExtlinkEntity } from "../../schema/index.js";
+
+type Obj = Record<string, unknown>;
+type Sel = FieldSelection;
+
+/** The sub-selection of an object field (callers only pass object fields). */
+const sub = (sel: Sel, k: string): Sel => (sel[k] === true ? {} : (sel[k] as Sel));
+
+/** Stored release date → API string: null unknown, "TBA", "YYYY", "YYYY-MM", "YYYY-MM-DD" (rdate). */
+export function formatRdate(d: RDate): string | null {
+  if (!d) return null;
+  if (d === 99999999) return "TBA";
+  const y = Math.floor(d / 10000);
+  const m = Math.floor(d / 100) % 100;
+  const day = d % 100;
+  const yyyy = String(y).padStart(4, "0");
+  if (m === 99) return yyyy;
+  if (day === 99) return `${yyyy}-${String(m).padStart(2, "0")}`;
+  return `${yyyy}-${String(m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** "Empty string → null" columns (∅ in reference §6). */
+const nstr = (s: string | null | undefined) => (s ? s : null);
+
+/** Picks the selected keys of a plain object. */
+function pick(src: Obj, sel: Sel): Obj {
+  const out: Obj = {};
+  for (const k of Object.keys(sel)) if (k in src) out[k] = src[k];
+  return out;
+}
+
+/** Main title and original-script title from a title list (vnt/releasest views). */
+export function mainTitle(
+  titles: { lang: string; title: string | null; latin: string | null }[],
+  olang: string,
+): { title: string; alttitle: string | null } {
+  const t = titles.find((x) => x.lang === olang) ?? titles[0];
+  if (!t) return { title: "", alttitle: null };
+  const original = t.title ?? "";
+  const title = t.latin ?? original;
+  return { title, alttitle: original === title ? null : original };
+}
+
+function extlinks(entity: ExtlinkEntity, links: VnRow["extlinks"], sel: Sel): Obj[] {
+  return extlinkObjects(entity, links).map((l) => pick(l, sel));
+}
+
+// --- VN ---------------------------------------------------------------------------------
+
+export function projectVn(ctx: EngineContext, v: VnRow, sel: Sel): Obj {
+  const { db } = ctx;
+  const cache = db.vnCache.get(v.id)!;
+  const out: Obj = { id: v.id };
+  for (const k of Object.keys(sel)) {
+    switch (k) {
+      case "title":
+        out.title = mainTitle(v.titles, v.olang).title;
+        break;
+      case "alttitle":
+        out.alttitle = mainTitle(v.titles, v.olang).alttitle;
+        break;
+      case "titles":
+        out.titles = v.titles.map((t) =>
+          pick({ lang: t.lang, title: t.title, latin: t.latin, official: t.official, main: t.lang === v.olang }, sub(sel, k)),
+        );
+        break;
+      case "aliases":
+        out.aliases = v.aliases.filter((a) => a !== "");
+        break;
+      case "olang":
+        out.olang = v.olang;
+        break;
+      case "devstatus":
+        out.devstatus = v.devstatus;
+        break;
+      case "released":
+        out.released = formatRdate(cache.released);
+        break;
+      case "languages":
+        out.languages = [...cache.languages];
+        break;
+      case "platforms":
+        out.platforms = [...cache.platforms];
+        break;
+      case "image":
+        out.image = v.image === null ? null : imageObject(db, v.image, sub(sel, k), "cover");
+        break;
+      case "length":
+        out.length = v.length || null;
+        break;
+      case "length_minutes":
+        out.length_minutes = cache.lengthMinutes;
+        break;
+      case "length_votes":
+        out.length_votes = cache.lengthVotes;
+        break;
+      case "description":
+        out.description = nstr(v.description);
+        break;
+      case "average":
+        out.average = v.average;
+        break;
+      case "rating":
+        out.rating = v.rating;
+        break;
+      case "popularity":
+        out.popularity = cache.popularity;
+        break;
+      case "votecount":
+        out.votecount = v.votecount;
+        break;
+      case "screenshots": {
+        const s = sub(sel, k);
+        out.screenshots = v.screenshots.map((sc) => {
+          const o = imageObject(db, sc.image, s, "screenshot");
+          if ("release" in s) {
+            const r = db.release.get(sc.release);
+            o.release = r && !r.hidden ? projectRelease(ctx, r, sub(s, "release")) : null;
+          }
+          return o;
+        });
+        break;
+      }
+      case "relations": {
+        const s = sub(sel, k);
+        // Hidden related VNs are not filtered out (reference §6).
+        out.relations = v.relations.flatMap((rel) => {
+          const rv = db.vn.get(rel.vn);
+          if (!rv) return [];
+          const o = projectVn(ctx, rv, s);
+          if ("relation" in s) o.relation = rel.relation;
+          if ("relation_official" in s) o.relation_official = rel.official;
+          return [o];
+        });
+        break;
+      }
+      case "tags": {
+        const s = sub(sel, k);
+        out.tags = v.tags.flatMap((t) => {
+          const row = db.tag.get(t.tag);
+          if (!row || row.hidden) return [];
+          const o = projectTag(ctx, row, s);
+          if ("rating" in s) o.rating = t.rating;
+          if ("spoiler" in s) o.spoiler = t.spoiler;
+          if ("lie" in s) o.lie = t.lie;
+          return [o];
+        });
+        break;
+      }
+      case "developers":
+        out.developers = cache.developers.flatMap((pid) => {
+          const p = db.producer.get(pid);
+          return p ? [projectProducer(ctx, p, sub(sel, k))] : [];
+        });
+        break;
+      case "editions":
+        out.editions = v.editions.map((e) =>
+          pick({ eid: e.eid, lang: e.lang, name: e.name, official: e.official }, sub(sel, k)),
+        );
+        break;
+      case "staff": {
+        const s = sub(sel, k);
+        out.staff = v.staff.flatMap((credit) => {
+          const e = db.staffAlias.get(credit.aid);
+          if (!e || e.staff.hidden) return [];
+          const o = projectStaff(ctx, e, s);
+          if ("eid" in s) o.eid = credit.eid;
+          if ("role" in s) o.role = credit.role;
+          if ("note" in s) o.note = nstr(credit.note);
+          return [o];
+        });
+        break;
+      }
+      case "va": {
+        const s = sub(sel, k);
+        out.va = v.va.flatMap((va) => {
+          const e = db.staffAlias.get(va.aid);
+          const c = db.character.get(va.character);
+          if (!e || e.staff.hidden || !c || c.hidden) return [];
+          const o: Obj = {};
+          if ("note" in s) o.note = nstr(va.note);
+          if ("staff" in s) o.staff = projectStaff(ctx, e, sub(s, "staff"));
+          if ("character" in s) o.character = projectCharacter(ctx, c, sub(s, "character"));
+          return [o];
+        });
+        break;
+      }
+      case "extlinks":
+        out.extlinks = extlinks("vn", v.extlinks, sub(sel, k));
+        break;
+    }
+  }
+  return out;
+}
+
+// --- Release ----------------------------------------------------------------------------
+
+/** GTIN check-digit validation and padding (gtintype in lib/VNDB/Func.pm, reference §6.2). */
+export function formatGtin(raw: string): string | null {
+  if (!/^[0-9]+$/.test(raw)) return null;
+  const digits = raw.replace(/^0+/, "");
+  if (digits === "" || digits.length > 14) return null;
+  const code = digits.padStart(12, "0");
+  const body = [...code].map(Number);
+  const check = body.pop()!;
+  let sum = 0;
+  body.reverse().forEach((d, i) => (sum += d * (i % 2 === 0 ? 3 : 1)));
+  return (10 - (sum % 10)) % 10 === check ? code : null;
+}
+
+export function projectRelease(ctx: EngineContext, r: ReleaseRow, sel: Sel): Obj {
+  const { db } = ctx;
+  const out: Obj = { id: r.id };
+  const titles = () =>
+    mainTitle(
+      r.titles.map((t) => ({ lang: t.lang, title: t.title, latin: t.latin })),
+      r.olang,
+    );
+  for (const k of Object.keys(sel)) {
+    switch (k) {
+      case "title":
+        out.title = titles().title;
+        break;
+      case "alttitle":
+        out.alttitle = titles().alttitle;
+        break;
+      case "languages":
+        out.languages = r.titles.map((t) =>
+          pick({ lang: t.lang, title: t.title, latin: t.latin, mtl: t.mtl, main: t.lang === r.olang }, sub(sel, k)),
+        );
+        break;
+      case "platforms":
+        out.platforms = [...r.platforms];
+        break;
+      case "media":
+        out.media = r.media.map((m) => pick({ medium: m.medium, qty: m.qty }, sub(sel, k)));
+        break;
+      case "vns": {
+        const s = sub(sel, k);
+        out.vns = r.vns.flatMap((x) => {
+          const v = db.vn.get(x.vn);
+          if (!v) return [];
+          const o = projectVn(ctx, v, s);
+          if ("rtype" in s) o.rtype = x.rtype;
+          return [o];
+        });
+        break;
+      }
+      case "producers": {
+        const s = sub(sel, k);
+        out.producers = r.producers.flatMap((x) => {
+          const p = db.producer.get(x.producer);
+          if (!p) return [];
+          const o = projectProducer(ctx, p, s);
+          if ("developer" in s) o.developer = x.developer;
+          if ("publisher" in s) o.publisher = x.publisher;
+          return [o];
+        });
+        break;
+      }
+      case "images": {
+        const s = sub(sel, k);
+        out.images = r.images.map((i) => {
+          const o = imageObject(db, i.image, s, "release");
+          if ("type" in s) o.type = i.type;
+          if ("vn" in s) o.vn = i.vn;
+          if ("languages" in s) o.languages = i.languages === null ? null : [...i.languages];
+          if ("photo" in s) o.photo = i.photo;
+          return o;
+        });
+        break;
+      }
+      case "released":
+        out.released = formatRdate(r.released);
+        break;
+      case "minage":
+        out.minage = r.minage;
+        break;
+      case "patch":
+        out.patch = r.patch;
+        break;
+      case "freeware":
+        out.freeware = r.freeware;
+        break;
+      case "uncensored":
+        out.uncensored = r.uncensored;
+        break;
+      case "official":
+        out.official = r.official;
+        break;
+      case "has_ero":
+        out.has_ero = r.hasEro;
+        break;
+      case "resolution":
+        // 0×0 unknown, 0×N non-standard (API.pm resolution proc).
+        out.resolution = r.resoX === 0 ? (r.resoY === 0 ? null : "non-standard") : [r.resoX, r.resoY];
+        break;
+      case "engine":
+        out.engine = nstr(r.engine);
+        break;
+      case "voiced":
+        out.voiced = r.voiced || null;
+        break;
+      case "notes":
+        out.notes = nstr(r.notes);
+        break;
+      case "gtin":
+        out.gtin = formatGtin(r.gtin);
+        break;
+      case "catalog":
+        out.catalog = nstr(r.catalog);
+        break;
+      case "extlinks":
+        out.extlinks = extlinks("release", r.extlinks, sub(sel, k));
+        break;
+    }
+  }
+  return out;
+}
+
+// --- Producer ---------------------------------------------------------------------------
+
+export function projectProducer(_ctx: EngineContext, p: ProducerRow, sel: Sel): Obj {
+  const out: Obj = { id: p.id };
+  for (const k of Object.keys(sel)) {
+    switch (k) {
+      case "name":
+        out.name = p.latin ?? p.name;
+        break;
+      case "original":
+        out.original = p.latin !== null && p.latin !== p.name ? p.name : null;
+        break;
+      case "aliases":
+        out.aliases = p.aliases.filter((a) => a !== "");
+        break;
+      case "lang":
+        out.lang = p.lang;
+        break;
+      case "type":
+        out.type = p.type;
+        break;
+      case "description":
+        out.description = nstr(p.description);
+        break;
+      case "extlinks":
+        out.extlinks = extlinks("producer", p.extlinks, sub(sel, k));
+        break;
+    }
+  }
+  return out;
+}
+
+// --- Character --------------------------------------------------------------------------
+
+export function projectCharacter(ctx: EngineContext, c: CharacterRow, sel: Sel): Obj {
+  const { db } = ctx;
+  const out: Obj = { id: c.id };
+  for (const k of Object.keys(sel)) {
+    switch (k) {
+      case "name":
+        out.name = c.latin ?? c.name;
+        break;
+      case "original":
+        out.original = c.latin !== null && c.latin !== c.name ? c.name : null;
+        break;
+      case "aliases":
+        out.aliases = c.aliases.flatMap((a) => [a.name, ...(a.latin ? [a.latin] : [])]).filter((a) => a !== "");
+        break;
+      case "description":
+        out.description = nstr(c.description);
+        break;
+      case "image":
+        out.image = c.image === null ? null : imageObject(db, c.image, sub(sel, k), "none");
+        break;
+      case "blood_type":
+        out.blood_type = c.bloodType;
+        break;
+      case "height":
+        out.height = c.height || null;
+        break;
+      case "weight":
+        out.weight = c.weight;
+        break;
+      case "bust":
+        out.bust = c.bust || null;
+        break;
+      case "waist":
+        out.waist = c.waist || null;
+        break;
+      case "hips":
+        out.hips = c.hips || null;
+        break;
+      case "cup":
+        out.cup = nstr(c.cup);
+        break;
+      case "age":
+        out.age = c.age;
+        break;
+      case "birthday":
+        out.birthday = c.birthday && c.birthday[0] ? [c.birthday[0], c.birthday[1]] : null;
+        break;
+      case "sex":
+        out.sex = characterSex(c);
+        break;
+      case "gender": {
+        const g = characterGender(c);
+        out.gender = g[0] === null && g[1] === null ? null : g;
+        break;
+      }
+      case "vns": {
+        const s = sub(sel, k);
+        out.vns = c.vns.flatMap((cv) => {
+          const v = db.vn.get(cv.vn);
+          if (!v || v.hidden) return [];
+          const o = projectVn(ctx, v, s);
+          if ("spoiler" in s) o.spoiler = cv.spoiler;
+          if ("role" in s) o.role = cv.role;
+          if ("release" in s) {
+            const r = cv.release === null ? undefined : db.release.get(cv.release);
+            o.release = r && !r.hidden ? projectRelease(ctx, r, sub(s, "release")) : null;
+          }
+          return [o];
+        });
+        break;
+      }
+      case "traits": {
+        const s = sub(sel, k);
+        out.traits = c.traits.flatMap((t) => {
+          const row = db.trait.get(t.trait);
+          if (!row || row.hidden) return [];
+          const o = projectTrait(ctx, row, s);
+          if ("spoiler" in s) o.spoiler = t.spoiler;
+          if ("lie" in s) o.lie = t.lie;
+          return [o];
+        });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+// --- Staff (one object per alias) -------------------------------------------------------
+
+export function projectStaff(_ctx: EngineContext, e: StaffAliasEntry, sel: Sel): Obj {
+  const { staff: s, alias: a } = e;
+  const out: Obj = { id: s.id };
+  for (const k of Object.keys(sel)) {
+    switch (k) {
+      case "aid":
+        out.aid = a.aid;
+        break;
+      case "ismain":
+        out.ismain = a.aid === s.mainAid;
+        break;
+      case "name":
+        out.name = a.latin ?? a.name;
+        break;
+      case "original":
+        out.original = a.latin !== null && a.latin !== a.name ? a.name : null;
+        break;
+      case "lang":
+        out.lang = s.lang;
+        break;
+      case "gender":
+        out.gender = s.gender;
+        break;
+      case "description":
+        out.description = nstr(s.description);
+        break;
+      case "extlinks":
+        out.extlinks = extlinks("staff", s.extlinks, sub(sel, k));
+        break;
+      case "aliases":
+        out.aliases = s.aliases.map((x) =>
+          pick({ aid: x.aid, name: x.name, latin: x.latin, ismain: x.aid === s.mainAid }, sub(sel, k)),
+        );
+        break;
+    }
+  }
+  return out;
+}
+
+// --- Tag, trait, quote ------------------------------------------------------------------
+
+export function projectTag(ctx: EngineContext, t: TagRow, sel: Sel): Obj {
+  const src: Obj = {
+    name: t.name,
+    aliases: t.aliases.filter((a) => a !== ""),
+    description: t.description,
+    category: t.category,
+    searchable: t.searchable,
+    applicable: t.applicable,
+    vn_count: ctx.db.tagVnCount.get(t.id) ?? 0,
+  };
+  return { ...pick(src, sel), id: t.id };
+}
+
+export function projectTrait(ctx: EngineContext, t: TraitRow, sel: Sel): Obj {
+  const gid = ctx.db.traitGroup.get(t.id) ?? null;
+  const src: Obj = {
+    name: t.name,
+    aliases: t.aliases.filter((a) => a !== ""),
+    description: t.description,
+    searchable: t.searchable,
+    applicable: t.applicable,
+    sexual: t.sexual,
+    group_id: gid,
+    group_name: gid === null ? null : (ctx.db.trait.get(gid)?.name ?? null),
+    char_count: ctx.db.traitCharCount.get(t.id) ?? 0,
+  };
+  return { ...pick(src, sel), id: t.id };
+}
+
+export function projectQuote(ctx: EngineContext, q: QuoteRow, sel: Sel): Obj {
+  const { db } = ctx;
+  const out: Obj = { id: q.id };
+  for (const k of Object.keys(sel)) {
+    switch (k) {
+      case "quote":
+        out.quote = q.quote;
+        break;
+      case "score":
+        out.score = q.score;
+        break;
+      case "vn": {
+        const v = db.vn.get(q.vn);
+        out.vn = v && !v.hidden ? projectVn(ctx, v, sub(sel, k)) : null;
+        break;
+      }
+      case "character": {
+        const c = q.character === null ? undefined : db.character.get(q.character);
+        out.character = c && !c.hidden ? projectCharacter(ctx, c, sub(sel, k)) : null;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+// --- Ulist ------------------------------------------------------------------------------
+
+export function projectUlist(ctx: EngineContext, e: UlistRow, sel: Sel): Obj {
+  const { db } = ctx;
+  const out: Obj = { id: e.vid };
+  for (const k of Object.keys(sel)) {
+    switch (k) {
+      case "added":
+        out.added = e.added;
+        break;
+      case "lastmod":
+        out.lastmod = e.lastmod;
+        break;
+      case "voted":
+        out.voted = e.voteDate;
+        break;
+      case "vote":
+        out.vote = e.vote;
+        break;
+      case "started":
+        out.started = e.started;
+        break;
+      case "finished":
+        out.finished = e.finished;
+        break;
+      case "notes":
+        out.notes = nstr(e.notes);
+        break;
+      case "labels": {
+        // Only labels with a row in the owner's table; private ones only with list-read
+        // rights (label 7 included, reference §11).
+        const priv = canReadList(ctx.session, e.uid, false);
+        const table = db.lists.labels.get(e.uid);
+        out.labels = e.labels.flatMap((id) => {
+          const l = table?.get(id);
+          if (!l || (l.private && !priv)) return [];
+          return [pick({ id: l.id, label: l.label }, sub(sel, k))];
+        });
+        break;
+      }
+      case "vn": {
+        const v = db.vn.get(e.vid);
+        out.vn = v ? projectVn(ctx, v, sub(sel, k)) : null;
+        break;
+      }
+      case "releases": {
+        const s = sub(sel, k);
+        const rl = db.lists.rlist.get(e.uid);
+        const rids = db.vnCache.get(e.vid)?.releases ?? [];
+        out.releases = rids.flatMap((rid) => {
+          const entry = rl?.get(rid);
+          const r = db.release.get(rid);
+          if (!entry || !r || r.hidden) return [];
+          const o = projectRelease(ctx, r, s);
+          if ("list_status" in s) o.list_status = entry.status;
+          return [o];
+        });
+        break;
+      }
+    }
+  }
+  return out;
+}
+

@@ -1,0 +1,181 @@
+// The `search` filter and the `searchrank` score (reference §7 and §8.6).
+//
+// Every entry has a set of normalised labels with a priority (VNDB's search_cache). An
+// entry matches when one single label contains every query word; a query that is one
+// word looking like the entry's own id also matches it. Words are normalised by
+// kana/search-normalize.ts, the same code the validator uses for the searchrank rule.
+import type { EntityType } from "../../kana/types.js";
+import { normalizeSearchTerm, searchWords } from "../../kana/search-normalize.js";
+import type { Database, StaffAliasEntry } from "../database.js";
+import type { EngineContext } from "./context.js";
+
+export interface SearchLabel {
+  label: string;
+  /** 3 titles/names, 2 aliases, 1 release titles of a VN, GTIN and catalog numbers. */
+  prio: number;
+}
+
+/** Label priorities (VNWeb::Validate::SearchQuery, reference §7). */
+const PRIO_TITLE = 3;
+const PRIO_ALIAS = 2;
+const PRIO_EXTRA = 1;
+
+/** Score parts (reference §7 searchrank). */
+const ID_BONUS = 2;
+const PREFIX_BONUS = 0.5;
+
+/** Id prefix per searchable type, for the "query is the entry's id" rule. */
+const ID_PREFIX: Partial<Record<EntityType, string>> = {
+  vn: "v",
+  release: "r",
+  producer: "p",
+  character: "c",
+  staff: "s",
+  tag: "g",
+  trait: "i",
+};
+
+type Row = { id: string } | StaffAliasEntry;
+
+function keyOf(type: EntityType, row: Row): string {
+  return type === "staff" ? String((row as StaffAliasEntry).alias.aid) : (row as { id: string }).id;
+}
+
+function entryId(type: EntityType, row: Row): string {
+  return type === "staff" ? (row as StaffAliasEntry).staff.id : (row as { id: string }).id;
+}
+
+/** Labels of every entry of a type, normalised once per database. */
+function labelsFor(db: Database, type: EntityType): Map<string, SearchLabel[]> {
+  const key = `search:${type}`;
+  let m = db.memo.get(key) as Map<string, SearchLabel[]> | undefined;
+  if (m) return m;
+  m = new Map();
+  const add = (id: string, prio: number, ...texts: (string | null | undefined)[]) => {
+    let list = m!.get(id);
+    if (!list) m!.set(id, (list = []));
+    for (const t of texts) {
+      if (!t) continue;
+      const label = normalizeSearchTerm(t);
+      if (label !== "" && !list.some((l) => l.label === label && l.prio >= prio)) list.push({ label, prio });
+    }
+  };
+  switch (type) {
+    case "vn": {
+      for (const v of db.catalogue.vn) {
+        add(v.id, PRIO_TITLE);
+        for (const t of v.titles) add(v.id, PRIO_TITLE, t.title, t.latin);
+        add(v.id, PRIO_ALIAS, ...v.aliases);
+      }
+      for (const r of db.catalogue.release) {
+        if (r.hidden) continue;
+        for (const rv of r.vns) {
+          for (const t of r.titles) add(rv.vn, PRIO_EXTRA, t.title, t.latin);
+        }
+      }
+      break;
+    }
+    case "release":
+      for (const r of db.catalogue.release) {
+        add(r.id, PRIO_TITLE);
+        for (const t of r.titles) add(r.id, PRIO_TITLE, t.title, t.latin);
+        add(r.id, PRIO_EXTRA, r.gtin === "0" ? "" : r.gtin, r.catalog);
+      }
+      break;
+    case "producer":
+      for (const p of db.catalogue.producer) {
+        add(p.id, PRIO_TITLE, p.name, p.latin);
+        add(p.id, PRIO_ALIAS, ...p.aliases);
+      }
+      break;
+    case "character":
+      for (const c of db.catalogue.character) {
+        add(c.id, PRIO_TITLE, c.name, c.latin);
+        for (const a of c.aliases) add(c.id, PRIO_ALIAS, a.name, a.latin);
+      }
+      break;
+    case "staff":
+      for (const s of db.catalogue.staff) {
+        for (const a of s.aliases) add(String(a.aid), PRIO_TITLE, a.name, a.latin);
+      }
+      break;
+    case "tag":
+    case "trait":
+      for (const t of db.catalogue[type]) {
+        add(t.id, PRIO_TITLE, t.name);
+        add(t.id, PRIO_ALIAS, ...t.aliases);
+      }
+      break;
+    case "quote":
+      break;
+  }
+  db.memo.set(key, m);
+  return m;
+}
+
+interface Query {
+  words: string[];
+  /** The entry id the query names, when it is exactly one id-shaped word. */
+  id: string | null;
+  joined: string;
+}
+
+function parse(type: EntityType, value: unknown): Query {
+  const words = typeof value === "string" ? searchWords(value) : [];
+  const prefix = ID_PREFIX[type];
+  const id =
+    words.length === 1 && prefix && new RegExp(`^${prefix}[1-9][0-9]{0,6}$`).test(words[0]) ? words[0] : null;
+  return { words, id, joined: words.join("") };
+}
+
+/** Predicate of `["search", "=", value]`; no usable words match everything. */
+export function searchFilter(ctx: EngineContext, type: EntityType, value: unknown): (row: any) => boolean {
+  const q = parse(type, value);
+  if (q.words.length === 0) return () => true;
+  const labels = labelsFor(ctx.db, type);
+  return (row: Row) => {
+    if (q.id !== null && entryId(type, row) === q.id) return true;
+    return (labels.get(keyOf(type, row)) ?? []).some((l) => q.words.every((w) => l.label.includes(w)));
+  };
+}
+
+/** The searchrank relevance of a row for a search value (higher = better). */
+export function searchScorer(ctx: EngineContext, type: EntityType, value: unknown): (row: any) => number {
+  const q = parse(type, value);
+  const labels = labelsFor(ctx.db, type);
+  const queryTrigrams = trigrams(q.words.join(" "));
+  return (row: Row) => {
+    const idBonus = q.id !== null && entryId(type, row) === q.id ? ID_BONUS : 0;
+    let best = idBonus > 0 ? PRIO_TITLE * idBonus : 0;
+    for (const l of labels.get(keyOf(type, row)) ?? []) {
+      if (!q.words.every((w) => l.label.includes(w))) continue;
+      const score =
+        l.prio *
+        (idBonus + (l.label.startsWith(q.joined) ? PREFIX_BONUS : 0) + similarity(trigrams(l.label), queryTrigrams));
+      if (score > best) best = score;
+    }
+    return best;
+  };
+}
+
+/**
+ * pg_trgm's trigram set: each alphanumeric word, lower-cased and padded with two spaces
+ * in front and one behind, cut into all 3-character windows.
+ */
+export function trigrams(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (word === "") continue;
+    const chars = [" ", " ", ...word, " "];
+    for (let i = 0; i + 3 <= chars.length; i++) out.add(chars.slice(i, i + 3).join(""));
+  }
+  return out;
+}
+
+/** pg_trgm similarity(): shared trigrams over all distinct trigrams. */
+export function similarity(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared++;
+  return shared / (a.size + b.size - shared);
+}
