@@ -1,0 +1,46 @@
+// Deterministic serialisation of a Catalogue into the committed data folder: one file per
+// entity (lists in one file), one row per line so that diffs stay readable, fixed key order
+// (the order the converters build rows in), no timestamps.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Catalogue } from "../../src/emulator/catalogue/types.js";
+import { CATALOGUE_FILES } from "../../src/emulator/catalogue/load.js";
+
+/** A JSON array with one element per line. */
+function rowsText(rows: unknown[]): string {
+  if (rows.length === 0) return "[]\n";
+  return `[\n${rows.map((r) => JSON.stringify(r)).join(",\n")}\n]\n`;
+}
+
+/** Every file's text, keyed by file name. */
+export function renderCatalogue(cat: Catalogue): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, file] of Object.entries(CATALOGUE_FILES) as [keyof Catalogue, string][]) {
+    if (key === "meta") continue;
+    out.set(file, rowsText(cat[key] as unknown[]));
+  }
+  out.set(CATALOGUE_FILES.meta, `${JSON.stringify(cat.meta, null, 2)}\n`);
+  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** Replaces the folder's *.json files with the rendered catalogue. */
+export function writeCatalogue(cat: Catalogue, dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  for (const name of readdirSync(dir)) if (name.endsWith(".json")) rmSync(join(dir, name));
+  for (const [file, text] of renderCatalogue(cat)) writeFileSync(join(dir, file), text);
+}
+
+/** Names of files whose committed text differs from the rendered catalogue. */
+export function diffCatalogue(cat: Catalogue, dir: string): string[] {
+  const differing: string[] = [];
+  for (const [file, text] of renderCatalogue(cat)) {
+    let current: string | null = null;
+    try {
+      current = readFileSync(join(dir, file), "utf8");
+    } catch {
+      current = null;
+    }
+    if (current !== text) differing.push(file);
+  }
+  return differing;
+}
