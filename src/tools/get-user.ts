@@ -11,7 +11,7 @@ export const getUserTool = defineTool({
   name: "vndb_get_user",
   title: "Look up VNDB users",
   description:
-    'Find VNDB users by id or username (case-insensitive) to get their id, e.g. before reading their list. Example: {"users":["yorhel","u2"]}.',
+    'Find VNDB users by id or username (case-insensitive); gives the user id other tools take. Example: {"users":["yorhel","u2"]}',
   input: {
     users: z.array(z.string().trim().min(1)).min(1).max(MAX_USERS),
     lengthvotes: z.boolean().optional().describe("Include play-time vote count and sum"),

@@ -1,0 +1,103 @@
+// The registry is the one list the README table, manifest.json and these snapshots are
+// checked against. These tests go through a real SDK Client, so they see what a host sees.
+
+import { countTokens } from "@anthropic-ai/tokenizer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { TOOL_NAME_PATTERN } from "../../src/tools/define-tool.js";
+import { ALL_TOOLS } from "../../src/tools/index.js";
+import { connect, testConfig, unreachableApi, type Connected } from "../helpers/mcp-client.js";
+
+const TOKEN = "yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy";
+/** Issue 5 targets: the whole tools/list within 5,000 tokens, no tool above 1,000. */
+const LIST_TOKEN_BUDGET = 5_000;
+const TOOL_TOKEN_BUDGET = 1_000;
+/** Issue 5: one tool per endpoint (5 GETs, 9 queries, 4 list writes). */
+const EXPECTED_TOOL_COUNT = 18;
+const WRITE_TOOLS = ["vndb_update_list_entry", "vndb_update_release_entry", "vndb_remove_list_entry", "vndb_remove_release_entry"];
+
+let full: Connected;
+let tools: Tool[];
+
+beforeAll(async () => {
+  full = await connect(testConfig({ token: TOKEN }), unreachableApi);
+  tools = (await full.client.listTools()).tools;
+});
+afterAll(() => full.close());
+
+async function listedNames(overrides: Parameters<typeof testConfig>[0]): Promise<string[]> {
+  const c = await connect(testConfig(overrides), unreachableApi);
+  try {
+    return (await c.client.listTools()).tools.map((t) => t.name);
+  } finally {
+    await c.close();
+  }
+}
+
+describe("tool registry", () => {
+  it("lists every registry tool once, in registry order, when writes are enabled", () => {
+    expect(tools).toHaveLength(EXPECTED_TOOL_COUNT);
+    expect(tools.map((t) => t.name)).toEqual(ALL_TOOLS.map((t) => t.name));
+    expect(new Set(tools.map((t) => t.name)).size).toBe(tools.length);
+  });
+
+  it.each(ALL_TOOLS.map((t) => [t.name]))("%s follows the naming rule", (name) => {
+    expect(name).toMatch(TOOL_NAME_PATTERN);
+  });
+
+  it("annotates every tool; writes are not read-only and deletes are destructive", () => {
+    for (const t of tools) {
+      const a = t.annotations!;
+      expect(a, t.name).toBeDefined();
+      expect(typeof a.readOnlyHint, t.name).toBe("boolean");
+      expect(a.openWorldHint, t.name).toBe(true);
+      const isWrite = WRITE_TOOLS.includes(t.name);
+      expect(a.readOnlyHint, t.name).toBe(!isWrite);
+      if (isWrite) {
+        expect(typeof a.idempotentHint, t.name).toBe("boolean");
+        expect(a.destructiveHint, t.name).toBe(t.name.startsWith("vndb_remove_"));
+      }
+    }
+  });
+
+  it("gives every tool a plain-object top-level input schema that rejects unknown keys", () => {
+    for (const t of tools) {
+      const s = t.inputSchema as Record<string, unknown>;
+      expect(s.type, t.name).toBe("object");
+      for (const key of ["anyOf", "oneOf", "allOf", "not", "$ref"]) expect(s[key], `${t.name} ${key}`).toBeUndefined();
+      expect(s.additionalProperties, t.name).toBe(false);
+      expect(t.description!.length, t.name).toBeGreaterThan(20);
+      expect(t.title, t.name).toBeTruthy();
+    }
+  });
+
+  it("keeps tools/list within the token budget", () => {
+    const whole = countTokens(JSON.stringify({ tools }));
+    expect(whole).toBeLessThanOrEqual(LIST_TOKEN_BUDGET);
+    for (const t of tools) expect(countTokens(JSON.stringify(t)), t.name).toBeLessThanOrEqual(TOOL_TOKEN_BUDGET);
+  });
+
+  it.each([
+    ["no token", {}],
+    ["read-only", { token: TOKEN, readOnly: true }],
+  ] as const)("registers no write tool with %s", async (_label, overrides) => {
+    const names = await listedNames(overrides);
+    expect(names).toHaveLength(EXPECTED_TOOL_COUNT - WRITE_TOOLS.length);
+    for (const w of WRITE_TOOLS) expect(names).not.toContain(w);
+  });
+
+  it("rejects a call to a write tool that is not registered", async () => {
+    const c = await connect(testConfig({}), unreachableApi);
+    try {
+      const r = await c.client.callTool({ name: "vndb_update_list_entry", arguments: { vn: "v17" } });
+      expect(r.isError).toBe(true);
+      expect(JSON.stringify(r.content)).toMatch(/not found/);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it.each(ALL_TOOLS.map((t) => [t.name]))("tools/list entry of %s matches its snapshot", (name) => {
+    expect(tools.find((t) => t.name === name)).toMatchSnapshot();
+  });
+});
