@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// The package's command-line entry (`vndb-mcp`). Subcommands are dispatched from one table;
+// with no subcommand (or only server flags such as --embedded) it will start the MCP
+// server. Tools print their results to stdout; the server must never write to stdout.
+
+import { runFilters, type CliIo } from "./cli/filters.js";
+
+const TOP_USAGE = `Usage: vndb-mcp [--embedded]          start the MCP server (stdio)
+       vndb-mcp filters --help         convert and check VNDB filters
+       vndb-mcp --help
+`;
+
+type Subcommand = (args: readonly string[], io: CliIo) => Promise<number>;
+
+/** Subcommands by name; the lead adds `emulator` here. */
+const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
+  filters: runFilters,
+};
+
+/**
+ * Starts the MCP server. Placeholder until the server lands: it says so on stderr (stdout
+ * is reserved for the protocol) and exits successfully.
+ */
+async function runServer(_args: readonly string[], io: CliIo): Promise<number> {
+  io.stderr("vndb-mcp: the MCP server is not built yet\n");
+  return 0;
+}
+
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === "--help" || first === "-h" || first === "help") {
+    io.stdout(TOP_USAGE);
+    return 0;
+  }
+  if (first === undefined || first.startsWith("-")) return runServer(argv, io);
+  const sub = SUBCOMMANDS[first];
+  if (sub === undefined) {
+    io.stderr(`vndb-mcp: unknown command '${first}'\n${TOP_USAGE}`);
+    return 2;
+  }
+  return sub(rest, io);
+}
+
+const io: CliIo = {
+  stdin: process.stdin,
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+};
+
+main(process.argv.slice(2), io).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`vndb-mcp: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);
