@@ -45,8 +45,14 @@ const REPLACEMENTS: readonly (readonly [RegExp, string])[] = [
 /** Whitespace as PostgreSQL's regex `\s` sees it in these functions. */
 const WS = /[\s\u0085]+/g;
 
+/**
+ * The combining diacritics `unaccent` removes. Only these blocks: kana voicing marks
+ * (U+3099/U+309A) are combining marks too, and unaccent leaves が alone.
+ */
+const DIACRITICS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+
 function unaccent(text: string): string {
-  const stripped = text.normalize("NFD").replace(/\p{Mn}/gu, "").normalize("NFC");
+  const stripped = text.normalize("NFD").replace(DIACRITICS, "").normalize("NFC");
   let out = "";
   for (const ch of stripped) out += UNACCENT_EXTRA[ch] ?? ch;
   return out;
