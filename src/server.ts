@@ -5,6 +5,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { describeConfig, writesEnabled, type ServerConfig } from "./config.js";
+import { FILTER_GUIDE } from "./filters/index.js";
 import { silentLogger, type Logger } from "./log.js";
 import type { VndbApi } from "./tools/api.js";
 import { registerTools } from "./tools/define-tool.js";
@@ -24,7 +25,7 @@ export function serverInstructions(config: ServerConfig): string {
   const lines = [
     "VNDB is the visual novel database. Ids carry a type letter: v visual novel (v17), r release, p producer, c character, s staff, g tag, i trait, q quote, u user; an entry's page is https://vndb.org/<id>.",
     'Searching: vndb_search_* take `query` (text matched against names, titles and aliases; an id such as "v17" works too; results by relevance) and/or `filters`, a structured object; several keys in one object must all match.',
-    "Filters: equality by plain value; {gt|gte|lt|lte|ne: x} where the filter allows comparing; {any:[...]}, {all:[...]}, {none:[...]} for several values; nested objects for related entries (a VN's release, developer, staff, character); and/or groups. Tags, traits, producers, staff and characters can be named instead of given by id; an ambiguous name is an error listing candidates. Dates are YYYY, YYYY-MM or YYYY-MM-DD.",
+    FILTER_GUIDE,
     'Fields: "brief" for lists, "standard" (default) for details, "full" for everything, or explicit paths ("brief,image{url}"); vndb_get_schema lists field names and the codes of languages, platforms and media.',
     "Paging: 10 results by default (max 100). When an answer has more, it ends with the exact arguments for the next page. Answers are capped in size and say what was left out.",
     `Spoilers: descriptions' [spoiler] text and tags/traits above spoiler level ${config.spoilerLevel} are hidden and counted; pass spoilers 1 or 2 only when the user asks for spoilers.`,

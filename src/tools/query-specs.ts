@@ -57,7 +57,7 @@ export const QUERY_SPECS: readonly QuerySpec[] = [
     tool: "vndb_search_release",
     title: "Search releases",
     description:
-      'Find releases: a VN\'s editions by platform, language, date, age rating, publisher. Example: {"filters":{"vn":{"id":"v17"},"lang":"en"}}',
+      'Find releases: a VN\'s editions by platform, language, date, age rating, publisher. Example: {"filters":{"vn":"v17","lang":"en"}}',
     sorts: sorts("release"),
     presets: {
       brief: RELEASE_BRIEF,
@@ -86,7 +86,7 @@ export const QUERY_SPECS: readonly QuerySpec[] = [
     tool: "vndb_search_character",
     title: "Search characters",
     description:
-      'Find characters by name, trait, VN, voice actor, measurements. Example: {"filters":{"vn":{"id":"v17"},"role":"main"}}',
+      'Find characters by name, trait, VN, voice actor, measurements. Example: {"filters":{"vn":"v17","role":"main"}}',
     sorts: sorts("character"),
     presets: {
       brief: CHARACTER_BRIEF,

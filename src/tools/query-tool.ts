@@ -3,7 +3,8 @@
 
 import { z } from "zod";
 import type { QueryBody } from "./api.js";
-import { defineTool, type AnyTool, type ToolContext } from "./define-tool.js";
+import type { Session } from "../kana/types.js";
+import { defineTool, type AnyTool, type ToolContext, type ToolResult } from "./define-tool.js";
 import { ToolError } from "./errors.js";
 import { checkedFields } from "./fields.js";
 import { filterSchema, toFilters } from "./filter-port.js";
@@ -45,19 +46,47 @@ type QueryArgs = {
   spoilers?: number;
 };
 
-async function run(spec: QuerySpec, args: QueryArgs, ctx: ToolContext) {
+/** Whether a filter argument mentions list labels (only then is the token's user needed). */
+function mentionsLabel(filters: unknown): boolean {
+  return filters !== undefined && JSON.stringify(filters).includes('"label"');
+}
+
+async function run(spec: QuerySpec, args: QueryArgs, ctx: ToolContext): Promise<ToolResult> {
   const { api, signal } = ctx;
-  const structured = await toFilters(spec.endpoint, args.filters, { api, signal });
+  const fields = checkedFields(spec, args.fields);
+  let user: string | undefined;
+  if (spec.endpoint === "ulist") {
+    if (args.user) user = await resolveUserId(api, args.user, signal);
+    else if (!ctx.config.token)
+      throw new ToolError(
+        "Whose list? No VNDB token is configured, so there is no default user.",
+        'Pass "user" (u123 or a username).',
+      );
+  }
+  let session: Session | null = null;
+  if (ctx.config.token && mentionsLabel(args.filters)) {
+    const me = await ctx.session.whoAmI(api, signal);
+    session = {
+      userId: me.id,
+      userName: me.username,
+      listread: me.permissions.includes("listread"),
+      listwrite: me.permissions.includes("listwrite"),
+    };
+  }
+  const converted = await toFilters(spec.endpoint, args.filters, {
+    api,
+    signal,
+    resolver: ctx.session.resolver(api),
+    session,
+    ...(user ? { user } : {}),
+  });
   const search = args.query?.trim();
-  let filters: unknown = structured;
+  let filters: unknown = converted.filters;
   if (search) {
     const predicate = ["search", "=", search];
-    filters = structured === null ? predicate : ["and", predicate, structured];
+    filters = filters === null ? predicate : ["and", predicate, filters];
   }
-  const body: QueryBody = {
-    fields: checkedFields(spec, args.fields),
-    results: args.results ?? DEFAULT_RESULTS,
-  };
+  const body: QueryBody = { fields, results: args.results ?? DEFAULT_RESULTS };
   if (filters !== null) body.filters = filters;
   // Text search without an explicit order reads best by relevance.
   const sort = args.sort ?? (search ? "searchrank" : undefined);
@@ -65,16 +94,9 @@ async function run(spec: QuerySpec, args: QueryArgs, ctx: ToolContext) {
   if (args.reverse !== undefined) body.reverse = args.reverse;
   if (args.page !== undefined) body.page = args.page;
   if (args.count) body.count = true;
-  if (spec.endpoint === "ulist") {
-    if (args.user) body.user = await resolveUserId(api, args.user, signal);
-    else if (!ctx.config.token)
-      throw new ToolError(
-        "Whose list? No VNDB token is configured, so there is no default user.",
-        'Pass "user" (u123 or a username).',
-      );
-  }
+  if (user) body.user = user;
   const response = await api.query(spec.endpoint, body, { signal });
-  return renderQuery({
+  const rendered = renderQuery({
     endpoint: spec.endpoint,
     tool: spec.tool,
     response,
@@ -82,6 +104,14 @@ async function run(spec: QuerySpec, args: QueryArgs, ctx: ToolContext) {
     spoilerLevel: args.spoilers ?? ctx.config.spoilerLevel,
     maxTokens: ctx.config.maxResponseTokens,
   });
+  if (converted.resolved.length === 0) return rendered;
+  // Say which entries the names stood for, so a wrong guess is visible to the model.
+  const names = converted.resolved.map((r) => `${r.kind} "${r.name}" = ${r.id} ${r.as}`).join("; ");
+  return {
+    ...rendered,
+    text: `Names resolved: ${names}.\n${rendered.text}`,
+    structured: { ...rendered.structured, resolved: converted.resolved },
+  };
 }
 
 export function defineQueryTool(spec: QuerySpec): AnyTool {

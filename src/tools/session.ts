@@ -1,10 +1,19 @@
 // Per-server memory shared by the tool calls of one connection: who the token belongs to
 // (asked once; a token's permissions cannot change while it exists, reference §2.3).
 
+import type { NameResolver } from "../filters/index.js";
 import type { AuthInfo, VndbApi } from "./api.js";
+import { createResolver } from "./filter-port.js";
 
 export class SessionState {
   private authInfo: Promise<AuthInfo> | undefined;
+  private nameResolver: NameResolver | undefined;
+
+  /** Name → id resolution for filters, with its cache shared by all calls of this server. */
+  resolver(api: VndbApi): NameResolver {
+    this.nameResolver ??= createResolver(api);
+    return this.nameResolver;
+  }
 
   /** GET /authinfo once per server; a failure is not cached so a retry can succeed. */
   whoAmI(api: VndbApi, signal?: AbortSignal): Promise<AuthInfo> {

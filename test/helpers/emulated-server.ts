@@ -1,0 +1,68 @@
+// The whole stack in one process: the Kana emulator on 127.0.0.1 (port 0), the real Kana
+// client pointed at it, the MCP server, and a real SDK Client over the in-memory transport.
+
+import type { ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ServerConfig } from "../../src/config.js";
+import { startEmulator } from "../../src/emulator/index.js";
+import { KanaClient } from "../../src/kana/client.js";
+import type { Logger } from "../../src/log.js";
+import { connect, testConfig, type Connected } from "./mcp-client.js";
+
+/** Test tokens of the catalogue (src/emulator/catalogue/data/tokens.json). */
+export const TOKENS = {
+  /** u2 (Yorhel): listread + listwrite. */
+  u2Writer: "yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy",
+  /** u2: listread only. */
+  u2Reader: "dd4y-yia7e-zayy8-octd-foyra-corgy-fxfw",
+  /** u2: no permissions. */
+  u2Nothing: "w6hy-y76yd-48yyw-imp8-ayyke-k8keo-rypb",
+} as const;
+
+export interface Emulated extends Connected {
+  api: KanaClient;
+  /** The text of a tool result's first content block. */
+  call(name: string, args?: Record<string, unknown>): Promise<CallOutcome>;
+}
+
+export interface CallOutcome {
+  text: string;
+  isError: boolean;
+  structured: Record<string, unknown> | undefined;
+}
+
+export interface EmulatedOptions {
+  config?: Partial<ServerConfig>;
+  elicit?: (message: string) => ElicitResult;
+  log?: Logger;
+}
+
+export async function startEmulated(options: EmulatedOptions = {}): Promise<Emulated> {
+  const emulator = await startEmulator({ port: 0, preset: "catalogue" });
+  const config = testConfig(options.config);
+  const api = new KanaClient({
+    baseUrl: emulator.url,
+    ...(config.token ? { token: config.token } : {}),
+    // Tests make more calls than VNDB's 200 per 5 minutes; the emulator has no such limit.
+    rateLimit: { maxRequests: 100_000 },
+    logger: () => {},
+  });
+  const connected = await connect(config, api, { elicit: options.elicit, log: options.log });
+  return {
+    ...connected,
+    api,
+    async call(name, args = {}) {
+      const r = await connected.client.callTool({ name, arguments: args });
+      const content = r.content as { type: string; text?: string }[];
+      return {
+        text: content.map((c) => c.text ?? "").join("\n"),
+        isError: r.isError === true,
+        structured: r.structuredContent as Record<string, unknown> | undefined,
+      };
+    },
+    async close() {
+      await connected.close();
+      await api.close();
+      await emulator.close();
+    },
+  };
+}
