@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -93,6 +94,21 @@ describe("scripts/generate.ts", () => {
     const problem = checkGenerated(snap, gen);
     expect(problem).toMatch(/out of date/);
     expect(problem).toMatch(/npm run gen/);
+  });
+
+  it("the CLI's --check exits 1 with a clear message on a hand-edited copy, 0 on a clean one", () => {
+    const dir = mkdtempSync(join(tmpdir(), "vndb-gen-"));
+    const gen = join(dir, "generated.ts");
+    copyFileSync(GENERATED_PATH, gen);
+    const cli = (): ReturnType<typeof spawnSync> =>
+      spawnSync(process.execPath, ["--import", "tsx", "scripts/generate.ts", "--check", "--out", gen], {
+        encoding: "utf8",
+      });
+    expect(cli().status).toBe(0);
+    writeFileSync(gen, committed.replace("export const LANGUAGE = [", "export const LANGUAGE = [\n  // edited"));
+    const edited = cli();
+    expect(edited.status).toBe(1);
+    expect(edited.stderr).toMatch(/out of date.*do not edit it by hand/s);
   });
 
   it("--check also detects a snapshot change that was not regenerated", () => {
