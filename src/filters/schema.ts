@@ -116,9 +116,9 @@ export function filterSchema(endpoint: QueryEndpoint): z.ZodType<Record<string, 
  * Names given for tag/trait/producer/staff/character/vn values are resolved to ids.
  */
 export const FILTER_GUIDE =
-  "Filters are objects: {lang: \"en\", rating: {gte: 80}, tag: \"Nakige\", developer: \"Key\"}. " +
-  "Several values: {lang: {any: [\"en\", \"de\"]}}; negation: {ne: x} or {none: [...]}. " +
-  "Nested entities take their own filters: {release: {producer: {search: \"Key\"}, lang: \"en\"}}. " +
-  "Tags, traits, producers, staff, characters and VNs may be named; an ambiguous name fails with the candidate ids. " +
-  "Dates are written YYYY, YYYY-MM or YYYY-MM-DD (or today, unknown, TBA). " +
-  "`raw` takes a VNDB filter array, a compact filter string, or a vndb.org search URL.";
+  'Filters are objects, keys ANDed: {lang: "en", rating: {gte: 80}, tag: "Nakige", developer: "Key"}. ' +
+  'Several values: {lang: {any: ["en", "de"]}}; not: {ne: x} or {none: [...]}; groups: {or: [{...}, {...}]}. ' +
+  'Nested entities take their own filters: {release: {producer: "Key", lang: "en"}}. ' +
+  "Tags, traits, producers, staff, characters and VNs may be given by name; an ambiguous name fails listing candidate ids. " +
+  "Dates: YYYY, YYYY-MM, YYYY-MM-DD, today, unknown, TBA. " +
+  "raw takes a VNDB filter array, a compact filter string or a vndb.org search URL.";
