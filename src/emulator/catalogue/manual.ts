@@ -604,14 +604,15 @@ const labels: LabelRow[] = [
 ];
 
 const ulist: UlistRow[] = [
-  // A private entry (its only label is private), with dates and notes.
+  // A private entry (its only label is private), with dates and notes; no vote, since a
+  // vote brings the public Voted label (trigger ulist_voted_label).
   {
     uid: "u2",
     vid: "v900001",
     added: T0,
     lastmod: T0 + 40 * DAY,
-    voteDate: T0 + 40 * DAY,
-    vote: 85,
+    voteDate: null,
+    vote: null,
     started: "2024-01-05",
     finished: "2024-02-10",
     notes: "Replayed the true route.",
