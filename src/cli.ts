@@ -18,12 +18,12 @@ const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
 };
 
 /**
- * Starts the MCP server. Placeholder until the server lands: it says so on stderr (stdout
- * is reserved for the protocol) and exits successfully.
+ * Starts the MCP server on stdio (src/run-server.ts), loaded only on this path. Resolves
+ * with the exit status once the client has gone.
  */
-async function runServer(_args: readonly string[], io: CliIo): Promise<number> {
-  io.stderr("vndb-mcp: the MCP server is not built yet\n");
-  return 0;
+async function runServer(args: readonly string[], _io: CliIo): Promise<number> {
+  const { runServer: serve } = await import("./run-server.js");
+  return serve(args);
 }
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {

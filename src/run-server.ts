@@ -9,12 +9,16 @@ import { serveStdio, SERVER_VERSION } from "./server.js";
 /** Exit status for a configuration the server cannot start with (sysexits EX_USAGE is 64; 2 is the shell convention). */
 export const EXIT_CONFIG = 2;
 
+/** Request budget against the in-process emulator: effectively unlimited. */
+const EMBEDDED_MAX_REQUESTS = 1_000_000;
+
 function kanaLogger(log: Logger) {
   return (level: "debug" | "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) =>
     log[level](`kana: ${message}`, fields && Object.keys(fields).length ? fields : undefined);
 }
 
-export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number | null> {
+/** Serve until the client goes away; resolves with the exit status. */
+export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const result = loadConfig(argv, env);
   if (result.kind === "help") {
     process.stdout.write(`${HELP_TEXT}\n`);
@@ -42,10 +46,11 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
   const api = new KanaClient({
     baseUrl,
     ...(config.token ? { token: config.token } : {}),
+    // The embedded emulator has no request limit; VNDB's 200 per 5 minutes would only slow it.
+    ...(config.embedded ? { rateLimit: { maxRequests: EMBEDDED_MAX_REQUESTS } } : {}),
     logger: kanaLogger(log),
   });
   log.debug(`configuration: ${describeConfig(config)}`);
   await serveStdio(config, { api, log, onClose: closeEmbedded });
-  // The process lives on while stdin is open; serveStdio's shutdown closes everything.
-  return null;
+  return 0;
 }

@@ -77,14 +77,17 @@ export function createServer(config: ServerConfig, deps: ServerDeps): CreatedSer
 }
 
 /**
- * Serve over stdio until the client closes stdin, then release the API client (open
- * keep-alive sockets would otherwise delay exit; mcp-tooling.md §1.10).
+ * Serve over stdio; resolves once the client has gone (stdin closed or transport closed) and
+ * everything is released: open keep-alive sockets would otherwise delay exit
+ * (mcp-tooling.md §1.10).
  */
 export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onClose?: () => Promise<void> }): Promise<void> {
   const log = deps.log ?? silentLogger;
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
   const created = createServer(config, deps);
   const transport = new StdioServerTransport();
+  let finished!: () => void;
+  const done = new Promise<void>((resolve) => (finished = resolve));
   let closing = false;
   const shutdown = async (why: string) => {
     if (closing) return;
@@ -93,12 +96,12 @@ export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onCl
     await created.close().catch(() => {});
     await deps.api.close().catch(() => {});
     await deps.onClose?.().catch(() => {});
+    finished();
   };
   transport.onclose = () => void shutdown("transport closed");
-  process.stdin.on("end", () => void shutdown("stdin closed"));
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => void shutdown(signal).then(() => process.exit(0)));
-  }
+  process.stdin.once("end", () => void shutdown("stdin closed"));
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void shutdown(signal));
   await created.connect(transport);
   log.info(`serving ${created.tools.length} tools on stdio (${describeConfig(config)})`);
+  await done;
 }
