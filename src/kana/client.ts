@@ -464,7 +464,6 @@ export class KanaClient {
    * sorts, and /staff (one row per alias, so ids repeat), page by number.
    */
   async queryAll<T = KanaRow>(endpoint: QueryEndpoint, body: QueryBody = {}, options: QueryAllOptions = {}): Promise<QueryAllResult<T>> {
-    const path = `/${endpoint}`;
     const cap = options.maxResults ?? DEFAULT_QUERY_ALL_CAP;
     const deadlineAt = Date.now() + (options.deadlineMs ?? this.#deadlineMs);
     const byCursor = (body.sort === undefined || body.sort === "id") && endpoint !== "staff";
@@ -499,17 +498,18 @@ export class KanaClient {
       if (pages === 1) count = answer.count;
       results.push(...answer.results);
       more = answer.more;
-      const last = answer.results[answer.results.length - 1] as { id?: unknown } | undefined;
       if (byCursor) {
-        if (typeof last?.id !== "string") more = false; // nothing to continue from
-        else cursor = last.id;
+        // The page's highest id (lowest when reversed) rather than its last row, so the
+        // cursor stays right even if rows arrive in another order.
+        const next = extremeId(answer.results as { id?: unknown }[], body.reverse === true);
+        if (next === undefined) more = false; // nothing to continue from
+        else cursor = next;
       } else {
         page++;
       }
       options.onProgress?.({ fetched: results.length, pages, more });
       if (answer.results.length === 0) more = false;
     }
-    void path;
     return { results, more, pages, ...(count !== undefined ? { count } : {}) };
   }
 
@@ -1028,6 +1028,22 @@ function raceSignal<V>(promise: Promise<V>, signal: AbortSignal | undefined, onA
       },
     );
   });
+}
+
+/** The id with the highest number in `rows` (lowest when `lowest`), e.g. "v123". */
+function extremeId(rows: readonly { id?: unknown }[], lowest: boolean): string | undefined {
+  let best: string | undefined;
+  let bestNumber = 0;
+  for (const row of rows) {
+    if (typeof row.id !== "string") continue;
+    const n = Number(row.id.replace(/^[a-z]+/, ""));
+    if (!Number.isFinite(n)) continue;
+    if (best === undefined || (lowest ? n < bestNumber : n > bestNumber)) {
+      best = row.id;
+      bestNumber = n;
+    }
+  }
+  return best;
 }
 
 /** "v17", 17 or "17" → "v17" (ids are matched against result ids, which carry the prefix). */
