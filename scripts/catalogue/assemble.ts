@@ -114,9 +114,9 @@ function addManualRows(draft: Draft): void {
   draft.lengthVotes.push(...MANUAL.lengthVotes);
 }
 
-/** Every VN id any row points at. */
+/** Every VN id any row points at, plus every VN with a description file. */
 function referencedVns(draft: Draft): Set<string> {
-  const ids = new Set(draft.vnHints.keys());
+  const ids = new Set([...draft.vnHints.keys(), ...draft.vnDescriptions.keys()]);
   for (const r of draft.release.values()) for (const v of r.vns) ids.add(v.vn);
   for (const c of draft.character.values()) for (const v of c.vns) ids.add(v.vn);
   for (const v of draft.vn.values()) for (const r of v.relations) ids.add(r.vn);
