@@ -1,0 +1,271 @@
+// npm run bench:server — what the MCP server costs a host, measured the way
+// research/perf-anchors.md measured the peers:
+//
+//  1. tools/list size: bytes and tokens (o200k from gpt-tokenizer, and @anthropic-ai/tokenizer),
+//     whole and per tool, plus the server instructions;
+//  2. start-up: spawn → first tools/list response over stdio, bundled server (dist/bundle, built
+//     by `npm run bundle`) against a minimal SDK server bundled the same way (esbuild, one
+//     file + chunks), alternating runs, medians;
+//  3. peak RSS (VmHWM) of the server process after initialize + tools/list, without and with
+//     --embedded;
+//  4. per-call latency of a tool call over stdio against the emulator, versus the same query
+//     made directly with the Kana client.
+//
+// Results print as a table on stdout and are written to bench/out/server.json.
+//
+//   npm run bench:server                 (RUNS=20 CALLS=200 by default)
+//   RUNS=10 CALLS=100 npm run bench:server
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { countTokens } from "@anthropic-ai/tokenizer";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { build } from "esbuild";
+import { encode } from "gpt-tokenizer/encoding/o200k_base";
+import { startEmulator } from "../src/emulator/index.js";
+import { KanaClient } from "../src/kana/client.js";
+import { serverInstructions } from "../src/server.js";
+import { connect, testConfig, unreachableApi } from "../test/helpers/mcp-client.js";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const outDir = join(root, "bench", "out");
+const bundledEntry = join(root, "dist", "bundle", "server", "vndb-mcp.mjs");
+const minimalEntry = join(root, "dist", "bench-minimal", "minimal.mjs");
+
+/** Cold starts per server; the perf anchors used 20 counted rounds after 2 warm-ups. */
+const RUNS = Number(process.env.RUNS ?? 20);
+const WARMUP_RUNS = 2;
+/** Timed tool calls per session; the anchors used 200 after 20 warm-ups. */
+const CALLS = Number(process.env.CALLS ?? 200);
+const WARMUP_CALLS = 20;
+/** Targets from issue 5. */
+const TARGET_LIST_TOKENS = 5_000;
+const TARGET_TOOL_TOKENS = 1_000;
+const TARGET_STARTUP_RATIO = 1.2;
+const TARGET_RSS_MIB = 60;
+/** The emulator's read-write test token for u2 (catalogue tokens.json); registers the write tools. */
+const TEST_TOKEN = "yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy";
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const say = (s: string) => process.stdout.write(`${s}\n`);
+
+// ---------------------------------------------------------------------------------------
+// 1. tools/list size
+
+async function toolListSize() {
+  const config = testConfig({ token: TEST_TOKEN });
+  const c = await connect(config, unreachableApi);
+  const { tools } = await c.client.listTools();
+  await c.close();
+  const whole = JSON.stringify({ tools });
+  const perTool = tools.map((t) => {
+    const s = JSON.stringify(t);
+    return { name: t.name, bytes: Buffer.byteLength(s), anthropic: countTokens(s), o200k: encode(s).length };
+  });
+  const instructions = serverInstructions(config);
+  return {
+    tools: tools.length,
+    bytes: Buffer.byteLength(whole),
+    anthropic: countTokens(whole),
+    o200k: encode(whole).length,
+    perTool,
+    instructions: { bytes: Buffer.byteLength(instructions), anthropic: countTokens(instructions), o200k: encode(instructions).length },
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// 2 + 3. start-up and memory, with a bare JSON-RPC client over pipes
+
+async function buildMinimal(): Promise<void> {
+  const dir = join(root, "dist", "bench-minimal");
+  mkdirSync(dir, { recursive: true });
+  const src = join(dir, "minimal-src.mjs");
+  // The perf anchors' floor: McpServer + one registerTool + StdioServerTransport.
+  writeFileSync(
+    src,
+    `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { z } from "zod";
+const server = new McpServer({ name: "minimal", version: "0" });
+server.registerTool("echo", { description: "Echo", inputSchema: { message: z.string() } }, async ({ message }) => ({ content: [{ type: "text", text: message }] }));
+await server.connect(new StdioServerTransport());
+`,
+  );
+  await build({
+    entryPoints: { minimal: src },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    outdir: dir,
+    outExtension: { ".js": ".mjs" },
+    minify: true,
+    nodePaths: [join(root, "node_modules")],
+    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+    logLevel: "warning",
+  });
+}
+
+interface ColdRun {
+  initMs: number;
+  listMs: number;
+  hwmKiB: number;
+}
+
+function readHwm(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+}
+
+function coldRun(args: string[], env: Record<string, string>): Promise<ColdRun> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child: ChildProcess = spawn(process.execPath, args, { env, stdio: ["pipe", "pipe", "ignore"] });
+    let initMs = NaN;
+    let buffer = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`no tools/list from ${args.join(" ")}`));
+    }, 30_000);
+    child.stdout!.setEncoding("utf8");
+    child.stdout!.on("data", (chunk: string) => {
+      buffer += chunk;
+      for (let nl = buffer.indexOf("\n"); nl !== -1; nl = buffer.indexOf("\n")) {
+        const msg = JSON.parse(buffer.slice(0, nl)) as { id?: number };
+        buffer = buffer.slice(nl + 1);
+        if (msg.id === 1) {
+          initMs = performance.now() - t0;
+          child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+          child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" })}\n`);
+        } else if (msg.id === 2) {
+          const listMs = performance.now() - t0;
+          const hwmKiB = readHwm(child.pid!);
+          clearTimeout(timer);
+          child.kill("SIGKILL");
+          resolve({ initMs, listMs, hwmKiB });
+        }
+      }
+    });
+    child.on("error", reject);
+    child.stdin!.write(
+      `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "0" } } })}\n`,
+    );
+  });
+}
+
+async function startupAndMemory() {
+  if (!existsSync(bundledEntry)) throw new Error(`${bundledEntry} is missing: run npm run bundle first`);
+  await buildMinimal();
+  const baseEnv = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" };
+  const variants = {
+    minimal: { args: [minimalEntry], env: baseEnv },
+    server: { args: [bundledEntry], env: { ...baseEnv, VNDB_TOKEN: TEST_TOKEN, VNDB_LOG_LEVEL: "error" } },
+    embedded: { args: [bundledEntry, "--embedded"], env: { ...baseEnv, VNDB_TOKEN: TEST_TOKEN, VNDB_LOG_LEVEL: "error" } },
+  } as const;
+  const runs: Record<keyof typeof variants, ColdRun[]> = { minimal: [], server: [], embedded: [] };
+  for (let i = 0; i < WARMUP_RUNS + RUNS; i++) {
+    // Alternate, so a noisy neighbour slows every variant alike.
+    for (const name of Object.keys(variants) as (keyof typeof variants)[]) {
+      const v = variants[name];
+      const r = await coldRun([...v.args], { ...v.env });
+      if (i >= WARMUP_RUNS) runs[name].push(r);
+    }
+  }
+  const summary = (rs: ColdRun[]) => ({
+    initMedianMs: median(rs.map((r) => r.initMs)),
+    listMedianMs: median(rs.map((r) => r.listMs)),
+    listMinMs: Math.min(...rs.map((r) => r.listMs)),
+    listMaxMs: Math.max(...rs.map((r) => r.listMs)),
+    hwmMedianMiB: median(rs.map((r) => r.hwmKiB)) / 1024,
+    hwmMaxMiB: Math.max(...rs.map((r) => r.hwmKiB)) / 1024,
+  });
+  return { runs: RUNS, minimal: summary(runs.minimal), server: summary(runs.server), embedded: summary(runs.embedded) };
+}
+
+// ---------------------------------------------------------------------------------------
+// 4. per-call latency: tool over stdio vs direct client call, same emulator, same query
+
+async function callLatency() {
+  const emulator = await startEmulator({ port: 0, preset: "catalogue" });
+  const direct = new KanaClient({ baseUrl: emulator.url, rateLimit: { maxRequests: 1_000_000 }, logger: () => {} });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bundledEntry],
+    env: { PATH: process.env.PATH ?? "", VNDB_API_URL: emulator.url, VNDB_LOG_LEVEL: "error" },
+    stderr: "ignore",
+  });
+  const client = new Client({ name: "bench", version: "0" });
+  await client.connect(transport);
+  // Same request both ways: the tool's standard VN fields, 10 results, a search.
+  const args = { query: "fate", fields: "brief" };
+  const body = { filters: ["search", "=", "fate"], fields: "title,alttitle,released,rating,votecount", sort: "searchrank", results: 10 };
+  const timeTool = async () => {
+    const t = performance.now();
+    const r = await client.callTool({ name: "vndb_search_vn", arguments: args });
+    if (r.isError) throw new Error(JSON.stringify(r.content));
+    return performance.now() - t;
+  };
+  const timeDirect = async () => {
+    const t = performance.now();
+    await direct.query("vn", body);
+    return performance.now() - t;
+  };
+  const tool: number[] = [];
+  const plain: number[] = [];
+  for (let i = 0; i < WARMUP_CALLS + CALLS; i++) {
+    const a = await timeTool();
+    const b = await timeDirect();
+    if (i >= WARMUP_CALLS) {
+      tool.push(a);
+      plain.push(b);
+    }
+  }
+  await client.close();
+  await direct.close();
+  await emulator.close();
+  const stats = (xs: number[]) => ({ medianMs: median(xs), p90Ms: pct(xs, 90), p99Ms: pct(xs, 99) });
+  return { calls: CALLS, tool: stats(tool), direct: stats(plain), overheadMedianMs: median(tool) - median(plain) };
+}
+
+// ---------------------------------------------------------------------------------------
+
+async function main() {
+  const size = await toolListSize();
+  say(`tools/list: ${size.tools} tools, ${size.bytes} bytes, ${size.anthropic} Anthropic tokens, ${size.o200k} o200k tokens (target ≤ ${TARGET_LIST_TOKENS})`);
+  say(`instructions: ${size.instructions.bytes} bytes, ${size.instructions.anthropic} Anthropic / ${size.instructions.o200k} o200k tokens`);
+  say("per tool (bytes / Anthropic / o200k):");
+  for (const t of size.perTool) say(`  ${t.name.padEnd(28)} ${String(t.bytes).padStart(5)} ${String(t.anthropic).padStart(5)} ${String(t.o200k).padStart(5)}`);
+  const largest = size.perTool.reduce((a, b) => (b.anthropic > a.anthropic ? b : a));
+  say(`largest: ${largest.name} ${largest.anthropic} tokens (target ≤ ${TARGET_TOOL_TOKENS})`);
+
+  const start = await startupAndMemory();
+  const ratio = start.server.listMedianMs / start.minimal.listMedianMs;
+  say(`start-up, spawn → tools/list, median of ${start.runs} (min–max):`);
+  for (const k of ["minimal", "server", "embedded"] as const) {
+    const s = start[k];
+    say(`  ${k.padEnd(9)} init ${s.initMedianMs.toFixed(0)} ms, list ${s.listMedianMs.toFixed(0)} ms (${s.listMinMs.toFixed(0)}–${s.listMaxMs.toFixed(0)}), VmHWM ${s.hwmMedianMiB.toFixed(1)} MiB (max ${s.hwmMaxMiB.toFixed(1)})`);
+  }
+  say(`server / minimal start-up ratio: ${ratio.toFixed(2)} (target ≤ ${TARGET_STARTUP_RATIO}); peak RSS ${start.server.hwmMaxMiB.toFixed(1)} MiB (target < ${TARGET_RSS_MIB})`);
+
+  const calls = await callLatency();
+  say(`per call over stdio (vndb_search_vn, ${calls.calls} calls): median ${calls.tool.medianMs.toFixed(2)} ms, p90 ${calls.tool.p90Ms.toFixed(2)}, p99 ${calls.tool.p99Ms.toFixed(2)}`);
+  say(`direct client call (same query):          median ${calls.direct.medianMs.toFixed(2)} ms, p90 ${calls.direct.p90Ms.toFixed(2)}, p99 ${calls.direct.p99Ms.toFixed(2)}`);
+  say(`server overhead per call (median difference): ${calls.overheadMedianMs.toFixed(2)} ms`);
+
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, "server.json"), `${JSON.stringify({ size, start, ratio, calls, node: process.version }, null, 2)}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:server failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,144 @@
+// npm run bundle → dist/vndb-mcp.mcpb, the Claude Desktop bundle (MCP Bundle, manifest 0.3).
+//
+// The server is bundled by esbuild into server/vndb-mcp.mjs plus lazily loaded chunks (ESM
+// code splitting), so the bundle needs no node_modules and the ordinary start-up does not
+// even parse the emulator: only --embedded loads its chunk and the catalogue JSON, which is
+// copied to server/data where the catalogue loader looks for it. Then `mcpb pack`, and a
+// check that the packed bundle really starts: unpack it, spawn the entry point named by
+// the manifest, and require tools/list to answer with every registry tool.
+//
+//   npm run bundle                   build, pack and verify (dist/vndb-mcp.mcpb)
+//   npm run bundle -- --no-verify    skip the start-up check
+
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { ALL_TOOLS } from "../src/tools/index.js";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+// dist/ is git-ignored build output; the bundle is staged and packed there.
+const out = join(root, "dist");
+const stage = join(out, "bundle");
+const bundlePath = join(out, "vndb-mcp.mcpb");
+const mcpbBin = join(root, "node_modules", ".bin", "mcpb");
+
+/** How long the packed server may take to answer tools/list before the check fails. */
+const VERIFY_TIMEOUT_MS = 15_000;
+/** Node 20 baseline of the project (package.json engines). */
+const NODE_TARGET = "node20";
+
+function log(message: string): void {
+  process.stderr.write(`bundle: ${message}\n`);
+}
+
+async function buildServer(): Promise<void> {
+  rmSync(stage, { recursive: true, force: true });
+  mkdirSync(join(stage, "server"), { recursive: true });
+  await build({
+    entryPoints: { "vndb-mcp": join(root, "src", "cli.ts") },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: NODE_TARGET,
+    outdir: join(stage, "server"),
+    outExtension: { ".js": ".mjs" },
+    // Chunks sit next to the entry so that `import.meta.url` of the catalogue loader's chunk
+    // points at server/, where data/ is copied.
+    chunkNames: "[name]-[hash]",
+    minify: true,
+    legalComments: "none",
+    // Some dependencies (the SDK's ajv) still call require(); give ESM a require.
+    banner: { js: "import{createRequire as __vndbCreateRequire}from'node:module';const require=__vndbCreateRequire(import.meta.url);" },
+    logLevel: "warning",
+  });
+  cpSync(join(root, "src", "emulator", "catalogue", "data"), join(stage, "server", "data"), { recursive: true });
+  const manifest = readFileSync(join(root, "manifest.json"), "utf8");
+  writeFileSync(join(stage, "manifest.json"), manifest);
+  for (const file of ["README.md", "NOTICE", "LICENSE"]) {
+    try {
+      cpSync(join(root, file), join(stage, file));
+    } catch {
+      // Optional files: the bundle is valid without them.
+    }
+  }
+  // A bundle-local package.json makes the .mjs entry unambiguous ESM for any Node.
+  writeFileSync(join(stage, "package.json"), `${JSON.stringify({ name: "vndb-mcp-bundle", private: true, type: "module" }, null, 2)}\n`);
+}
+
+function pack(): void {
+  rmSync(bundlePath, { force: true });
+  execFileSync(mcpbBin, ["pack", stage, bundlePath], { stdio: ["ignore", "ignore", "inherit"] });
+  log(`packed ${bundlePath} (${(statSync(bundlePath).size / 1024).toFixed(0)} KiB)`);
+}
+
+/** Unpack the bundle and ask the entry point named in its manifest for tools/list. */
+async function verify(): Promise<void> {
+  const dir = join(out, "bundle-verify");
+  rmSync(dir, { recursive: true, force: true });
+  execFileSync(mcpbBin, ["unpack", bundlePath, dir], { stdio: ["ignore", "ignore", "inherit"] });
+  const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as {
+    server: { mcp_config: { args: string[] } };
+  };
+  const args = manifest.server.mcp_config.args.map((a) => a.replace("${__dirname}", dir));
+  // A test-only token so that the list-write tools are registered too (no request is made).
+  const env = {
+    PATH: process.env.PATH ?? "",
+    VNDB_TOKEN: "yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy",
+    VNDB_READ_ONLY: "${user_config.read_only}",
+    VNDB_SPOILER_LEVEL: "${user_config.spoiler_level}",
+    VNDB_LOG_LEVEL: "warn",
+  };
+  const names = await listTools(process.execPath, args, env);
+  const expected = ALL_TOOLS.map((t) => t.name);
+  if (JSON.stringify(names) !== JSON.stringify(expected)) {
+    throw new Error(`the packed server listed ${names.length} tools, expected ${expected.length}: ${names.join(", ")}`);
+  }
+  log(`verified: the unpacked bundle starts and lists all ${names.length} tools`);
+  rmSync(dir, { recursive: true, force: true });
+}
+
+function listTools(command: string, args: string[], env: Record<string, string>): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ["pipe", "pipe", "inherit"] });
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error("the packed server did not answer tools/list in time"));
+    }, VERIFY_TIMEOUT_MS);
+    let buffer = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      buffer += chunk;
+      for (let nl = buffer.indexOf("\n"); nl !== -1; nl = buffer.indexOf("\n")) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        const msg = JSON.parse(line) as { id?: number; result?: { tools?: { name: string }[] } };
+        if (msg.id === 2) {
+          clearTimeout(timer);
+          child.stdin.end();
+          resolve((msg.result?.tools ?? []).map((t) => t.name));
+        }
+      }
+    });
+    child.on("error", reject);
+    const send = (m: object) => child.stdin.write(`${JSON.stringify(m)}\n`);
+    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bundle-check", version: "0" } } });
+    send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+  });
+}
+
+async function main(): Promise<void> {
+  await buildServer();
+  log(`built ${join(stage, "server", "vndb-mcp.mjs")} (${(statSync(join(stage, "server", "vndb-mcp.mjs")).size / 1024).toFixed(0)} KiB entry)`);
+  execFileSync(mcpbBin, ["validate", join(stage, "manifest.json")], { stdio: ["ignore", "ignore", "inherit"] });
+  pack();
+  if (!process.argv.includes("--no-verify")) await verify();
+}
+
+main().catch((error: unknown) => {
+  log(`failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});
