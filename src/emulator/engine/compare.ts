@@ -20,10 +20,8 @@ export function cmp(a: number | string | null | undefined, op: FilterOperator, b
   }
 }
 
-/** The numeric part of a prefixed id ("v17" → 17); ids compare by number, as vndbid does. */
-export function idNum(id: string): number {
-  return Number(id.replace(/^[a-z]+/, ""));
-}
+/** Ids compare by their number, as vndbid does ("v9" < "v10"). */
+export { idNum } from "../database.js";
 
 /**
  * Title collation. The real ordering is the database's collation, which the source does
