@@ -353,7 +353,10 @@ export class KanaClient {
   readonly #hints: HintTables;
   readonly #random: () => number;
   readonly #userAgent: string;
+  /** Fires on close(): no new request starts, waits and backoffs end. */
   readonly #closing = new AbortController();
+  /** Fires CLOSE_GRACE_MS after close(): requests still in flight are dropped. */
+  readonly #stopping = new AbortController();
   /** Callers waiting on each shared in-flight call, and the switch that cancels it. */
   readonly #waiting = new Map<string, { controller: AbortController; callers: number }>();
 
@@ -620,7 +623,10 @@ export class KanaClient {
     const reason = new KanaError({ kind: "aborted", status: null, message: "The VNDB client was closed.", method: "-", endpoint: "-", attempts: 0 });
     this.#closing.abort(reason);
     this.#budget.close(reason);
-    if (!this.#ownsDispatcher) return;
+    if (!this.#ownsDispatcher) {
+      this.#stopping.abort(reason);
+      return;
+    }
     const pool = this.#dispatcher;
     let timer: NodeJS.Timeout | undefined;
     const graceful = pool.close().then(() => true, () => false);
@@ -629,6 +635,7 @@ export class KanaClient {
     });
     const closed = await Promise.race([graceful, timedOut]);
     if (timer) clearTimeout(timer);
+    this.#stopping.abort(reason);
     if (!closed) await pool.destroy().catch(() => undefined);
   }
 
@@ -841,7 +848,7 @@ export class KanaClient {
         method: spec.method,
         headers,
         body: spec.body,
-        signal: anySignal([ctx.signal, this.#closing.signal, timeout.signal]),
+        signal: anySignal([ctx.signal, this.#stopping.signal, timeout.signal]),
         headersTimeout: this.#headersTimeoutMs,
         bodyTimeout: this.#bodyTimeoutMs,
       });
