@@ -261,6 +261,13 @@ class Converter {
     // VNDB's defaults: spoiler 0 (only where the tag is not a spoiler), level 0 (any rating).
     const spoiler = v.max_spoiler ?? 0;
     const lies = v.no_lies === true ? [1] : [];
+    if (kind === "trait" && v.no_lies === true && (spoiler === 0 || spoiler === "0")) {
+      // VNDB rewrites trait [id, 0, 1] to [id, 2, 1] (reference §8.3): the filter would then
+      // match spoiler traits. Refuse rather than widen the spoiler limit behind the model's back.
+      throw new InputError(
+        `Filter "${at}": VNDB cannot combine max_spoiler 0 with no_lies for traits (it becomes max_spoiler 2). Drop no_lies, or use max_spoiler 1 with it.`,
+      );
+    }
     return kind === "tag" ? [tid, spoiler, v.min_level ?? 0, ...lies] : [tid, spoiler, ...lies];
   }
 }

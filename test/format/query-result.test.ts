@@ -115,7 +115,7 @@ describe("formatQueryPage", () => {
 
   it("prefers shorter entries over dropping entries", () => {
     const results = Array.from({ length: 10 }, (_, i) => vn(i + 1, 400, 40));
-    const r = formatQueryPage({ endpoint: "vn", results, more: false }, { maxTokens: 4000, spoilerLevel: 2 });
+    const r = formatQueryPage({ endpoint: "vn", results, more: false }, { maxTokens: 5000, spoilerLevel: 2 });
     expect((r.structuredContent.results as Obj[]).length).toBe(10);
     expect(r.structuredContent.omitted).toBeUndefined();
     expect((r.structuredContent.results as Obj[])[0].truncated_lists).toEqual({ tags: 40 });
