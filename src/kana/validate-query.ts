@@ -2,7 +2,7 @@
 // body parsing, members in the service's priority order, the size estimate, the searchrank
 // rule and the /ulist user rule, each refusal worded exactly as VNDB words it.
 import { estimateFieldCount, MAX_ESTIMATED_FIELDS, parseFields, tooMuchDataMessage } from "./fields.js";
-import { validateFilters, type FilterError } from "./filter-validate.js";
+import { filterErrorMessage, validateFilters } from "./filter-validate.js";
 import { filterOutputs } from "./filter-output.js";
 import { isJsonContentType, parseStrictJson } from "./json-strict.js";
 import { fuBool, fuEnum, fuUint, fuUserId, INVALID, isJsonObject, scalarText } from "./members.js";
@@ -61,13 +61,6 @@ const bad = (message: string): { ok: false; failure: KanaFailure } => ({
 });
 
 const invalidMember = (member: Member) => bad(`Invalid '${member}' member.`);
-
-/** The HTTP wording of a filter error (§5.2): with a field it ends in a period, without it does not. */
-export function filterErrorMessage(error: FilterError): string {
-  return error.field !== undefined
-    ? `Invalid '${error.field}' filter: ${error.message}.`
-    : `Invalid 'filters' member: ${error.message}`;
-}
 
 export function validateQuery(input: QueryInput): Validated<QueryRequest> {
   const { endpoint, session } = input;
