@@ -111,7 +111,7 @@ interface Attempt {
 export function formatQueryPage(page: QueryPage, options: FormatOptions = {}): FormattedResult {
   const level = options.spoilerLevel ?? DEFAULT_SPOILER_LEVEL;
   const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
-  const shapeOpts = { spoilerLevel: level, idLinks: options.idLinks ?? true };
+  const shapeOpts = { spoilerLevel: level, idLinks: options.idLinks ?? true, markdownCache: new Map() };
   const levels = detailLevels(options.textChars ?? DEFAULT_TEXT_CHARS);
 
   const shapeAll = (detail: Detail): Attempt => {

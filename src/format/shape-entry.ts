@@ -2,7 +2,7 @@
 // Markdown, long prose cut, long lists trimmed, empty members dropped, a site link added.
 // The shaped entry is both the structuredContent element and the input of the text renderer.
 
-import { bbcodeToMarkdown } from "./bbcode.js";
+import { bbcodeToMarkdown, type BbcodeResult } from "./bbcode.js";
 import { vndbUrl } from "./links.js";
 import { dropEmpty } from "./prune.js";
 import { addCounts, hideSpoilers, type HiddenCounts } from "./spoilers.js";
@@ -23,6 +23,11 @@ export interface Detail {
 export interface ShapeOptions {
   spoilerLevel: number;
   idLinks: boolean;
+  /**
+   * Markdown of texts already converted, keyed by the BBCode source. The response assembler
+   * shapes a page at several detail levels; converting each text once keeps that cheap.
+   */
+  markdownCache?: Map<string, BbcodeResult>;
 }
 
 /** What shaping left out of one entry, so the response can say it. */
@@ -70,7 +75,11 @@ export function shapeEntry(
 
   const walk = (value: unknown, key: string, inRelease: boolean, top: boolean): unknown => {
     if (typeof value === "string" && isFormatted(key, inRelease)) {
-      const md = bbcodeToMarkdown(value, { spoilerLevel: options.spoilerLevel, idLinks: options.idLinks });
+      let md = options.markdownCache?.get(value);
+      if (!md) {
+        md = bbcodeToMarkdown(value, { spoilerLevel: options.spoilerLevel, idLinks: options.idLinks });
+        options.markdownCache?.set(value, md);
+      }
       if (md.spoilersHidden) addCounts(report.hidden, { spoiler_passages: md.spoilersHidden });
       const cut = cutText(md.markdown, detail.textChars);
       if (cut.omitted) report.textsCut++;
