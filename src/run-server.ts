@@ -2,9 +2,9 @@
 // Configuration errors are reported on stderr with exit code 2 before anything starts.
 
 import { describeConfig, HELP_TEXT, loadConfig } from "./config.js";
-import { KanaClient } from "./kana/client.js";
 import { createLogger, registerSecret, type Logger } from "./log.js";
 import { serveStdio, SERVER_VERSION } from "./server.js";
+import { lazyApi } from "./tools/lazy-api.js";
 
 /** Exit status for a configuration the server cannot start with (sysexits EX_USAGE is 64; 2 is the shell convention). */
 export const EXIT_CONFIG = 2;
@@ -43,12 +43,16 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     baseUrl = embedded.url;
     closeEmbedded = embedded.close;
   }
-  const api = new KanaClient({
-    baseUrl,
-    ...(config.token ? { token: config.token } : {}),
-    // The embedded emulator has no request limit; VNDB's 200 per 5 minutes would only slow it.
-    ...(config.embedded ? { rateLimit: { maxRequests: EMBEDDED_MAX_REQUESTS } } : {}),
-    logger: kanaLogger(log),
+  // The client (and undici) load on the first tool call that needs VNDB, not at start-up.
+  const api = lazyApi(async () => {
+    const { KanaClient } = await import("./kana/client.js");
+    return new KanaClient({
+      baseUrl,
+      ...(config.token ? { token: config.token } : {}),
+      // The embedded emulator has no request limit; VNDB's 200 per 5 minutes would only slow it.
+      ...(config.embedded ? { rateLimit: { maxRequests: EMBEDDED_MAX_REQUESTS } } : {}),
+      logger: kanaLogger(log),
+    });
   });
   log.debug(`configuration: ${describeConfig(config)}`);
   await serveStdio(config, { api, log, onClose: closeEmbedded });

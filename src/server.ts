@@ -5,7 +5,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { describeConfig, writesEnabled, type ServerConfig } from "./config.js";
-import { FILTER_GUIDE } from "./filters/index.js";
+import { FILTER_GUIDE } from "./filters/schema.js";
 import { silentLogger, type Logger } from "./log.js";
 import type { VndbApi } from "./tools/api.js";
 import { registerTools } from "./tools/define-tool.js";

@@ -1,19 +1,14 @@
 // The nine query tools share one shape: search text, structured filters, fields (preset or
 // paths), sort, paging. This factory builds a tool value from a row of query-specs.ts.
+// Executing a query (filter conversion, field checks, formatting) lives in query-run.ts and
+// is loaded on the first call, so that start-up only builds the tool list.
 
 import { z } from "zod";
-import type { QueryBody } from "./api.js";
-import type { Session } from "../kana/types.js";
-import { defineTool, type AnyTool, type ToolContext, type ToolResult } from "./define-tool.js";
-import { ToolError } from "./errors.js";
-import { checkedFields } from "./fields.js";
-import { filterSchema, toFilters } from "./filter-port.js";
-import { renderQuery } from "./format-port.js";
+import { defineTool, type AnyTool } from "./define-tool.js";
+import type { QueryArgs } from "./query-run.js";
+import { filterSchema } from "../filters/schema.js";
 import type { QuerySpec } from "./query-specs.js";
-import { resolveUserId } from "./users.js";
 
-/** Results per page when the model does not say; small so answers stay readable. */
-export const DEFAULT_RESULTS = 10;
 /** The API's own maximum (reference §5.1). */
 export const MAX_RESULTS = 100;
 
@@ -33,87 +28,6 @@ function inputShape(spec: QuerySpec) {
   };
 }
 
-type QueryArgs = {
-  query?: string;
-  filters?: unknown;
-  user?: string;
-  fields?: string;
-  sort?: string;
-  reverse?: boolean;
-  results?: number;
-  page?: number;
-  count?: boolean;
-  spoilers?: number;
-};
-
-/** Whether a filter argument mentions list labels (only then is the token's user needed). */
-function mentionsLabel(filters: unknown): boolean {
-  return filters !== undefined && JSON.stringify(filters).includes('"label"');
-}
-
-async function run(spec: QuerySpec, args: QueryArgs, ctx: ToolContext): Promise<ToolResult> {
-  const { api, signal } = ctx;
-  const fields = checkedFields(spec, args.fields);
-  let user: string | undefined;
-  if (spec.endpoint === "ulist") {
-    if (args.user) user = await resolveUserId(api, args.user, signal);
-    else if (!ctx.config.token)
-      throw new ToolError(
-        "Whose list? No VNDB token is configured, so there is no default user.",
-        'Pass "user" (u123 or a username).',
-      );
-  }
-  let session: Session | null = null;
-  if (ctx.config.token && mentionsLabel(args.filters)) {
-    const me = await ctx.session.whoAmI(api, signal);
-    session = {
-      userId: me.id,
-      userName: me.username,
-      listread: me.permissions.includes("listread"),
-      listwrite: me.permissions.includes("listwrite"),
-    };
-  }
-  const converted = await toFilters(spec.endpoint, args.filters, {
-    api,
-    signal,
-    resolver: ctx.session.resolver(api),
-    session,
-    ...(user ? { user } : {}),
-  });
-  const search = args.query?.trim();
-  let filters: unknown = converted.filters;
-  if (search) {
-    const predicate = ["search", "=", search];
-    filters = filters === null ? predicate : ["and", predicate, filters];
-  }
-  const body: QueryBody = { fields, results: args.results ?? DEFAULT_RESULTS };
-  if (filters !== null) body.filters = filters;
-  // Text search without an explicit order reads best by relevance.
-  const sort = args.sort ?? (search ? "searchrank" : undefined);
-  if (sort) body.sort = sort;
-  if (args.reverse !== undefined) body.reverse = args.reverse;
-  if (args.page !== undefined) body.page = args.page;
-  if (args.count) body.count = true;
-  if (user) body.user = user;
-  const response = await api.query(spec.endpoint, body, { signal });
-  const rendered = renderQuery({
-    endpoint: spec.endpoint,
-    tool: spec.tool,
-    response,
-    args: args as Record<string, unknown>,
-    spoilerLevel: args.spoilers ?? ctx.config.spoilerLevel,
-    maxTokens: ctx.config.maxResponseTokens,
-  });
-  if (converted.resolved.length === 0) return rendered;
-  // Say which entries the names stood for, so a wrong guess is visible to the model.
-  const names = converted.resolved.map((r) => `${r.kind} "${r.name}" = ${r.id} ${r.as}`).join("; ");
-  return {
-    ...rendered,
-    text: `Names resolved: ${names}.\n${rendered.text}`,
-    structured: { ...rendered.structured, resolved: converted.resolved },
-  };
-}
-
 export function defineQueryTool(spec: QuerySpec): AnyTool {
   return defineTool({
     name: spec.tool,
@@ -122,6 +36,6 @@ export function defineQueryTool(spec: QuerySpec): AnyTool {
     input: inputShape(spec),
     annotations: { readOnlyHint: true, openWorldHint: true },
     access: "read",
-    run: (args, ctx) => run(spec, args as QueryArgs, ctx),
+    run: async (args, ctx) => (await import("./query-run.js")).runQuery(spec, args as QueryArgs, ctx),
   });
 }

@@ -3,15 +3,18 @@
 
 import type { NameResolver } from "../filters/index.js";
 import type { AuthInfo, VndbApi } from "./api.js";
-import { createResolver } from "./filter-port.js";
 
 export class SessionState {
   private authInfo: Promise<AuthInfo> | undefined;
   private nameResolver: NameResolver | undefined;
 
   /** Name → id resolution for filters, with its cache shared by all calls of this server. */
-  resolver(api: VndbApi): NameResolver {
-    this.nameResolver ??= createResolver(api);
+  async resolver(api: VndbApi): Promise<NameResolver> {
+    if (!this.nameResolver) {
+      // Loaded on first use: the resolver pulls in the filter validator.
+      const { createResolver } = await import("./filter-port.js");
+      this.nameResolver ??= createResolver(api);
+    }
     return this.nameResolver;
   }
 
