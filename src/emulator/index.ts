@@ -1,0 +1,153 @@
+// startEmulator: a local, faithful VNDB API v2 ("Kana") on 127.0.0.1, for tests, the MCP
+// server's --embedded mode and anyone developing a VNDB client. See docs/emulator.md.
+
+import type { AddressInfo } from "node:net";
+import { DEFAULT_SITE_ORIGIN } from "./auth.js";
+import type { Catalogue } from "./catalogue/types.js";
+import type { Clock } from "./clock.js";
+import { createDatabase, rdateOf, type Database } from "./database.js";
+import { Faults } from "./faults.js";
+import { createEmulatorServer } from "./http.js";
+import { Limits, type LimitsOptions } from "./limits.js";
+import { loadPreset, type PresetName } from "./presets/index.js";
+import type { RouteContext } from "./routes.js";
+import { restoreState, writeStateFile } from "./state-file.js";
+
+export { Faults, FAULT_KINDS, type FaultKind, type FaultSpec } from "./faults.js";
+export { frozenClock, manualClock, systemClock, type Clock, type ManualClock } from "./clock.js";
+export type { LimitsOptions } from "./limits.js";
+export type { PresetName } from "./presets/index.js";
+
+/** The API base path, as in https://api.vndb.org/kana. */
+export const DEFAULT_BASE_PATH = "/kana";
+export const DEFAULT_HOST = "127.0.0.1";
+
+export interface EmulatorOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  basePath?: string;
+  /** Starting state: "catalogue" (bundled real data, the default) or "vectors" (the recorded vectors' stub). */
+  preset?: PresetName;
+  /** Use this catalogue instead of the preset's data (the preset still decides clock and quirks). */
+  catalogue?: Catalogue;
+  /** Load list state from this JSON file at start and save it there after every write. */
+  stateFile?: string;
+  /**
+   * The request-count limit and the execution-time throttle. Off unless given: `true` means
+   * VNDB's figures (200 requests per 5 minutes, 1 s of execution per minute), an object tunes them.
+   */
+  limits?: boolean | LimitsOptions;
+  /** Overrides the preset's clock (list timestamps, `today`, `time`). */
+  clock?: Clock;
+  /** Test-only: honour the X-Emulator-Session header on requests without Authorization. */
+  allowSessionHeader?: boolean;
+  /** Serve the fault-control endpoint (/_emulator/faults). The programmatic `faults` handle always works. */
+  faultsEndpoint?: boolean;
+  /** The Origin that means "cookie session on the site itself". */
+  siteOrigin?: string;
+}
+
+export interface Emulator {
+  /** The API base URL, e.g. http://127.0.0.1:41234/kana. */
+  url: string;
+  host: string;
+  port: number;
+  preset: PresetName;
+  /** The live database (a reset replaces it, so read it through this getter each time). */
+  readonly database: Database;
+  /** Inject faults into the next requests: `emulator.faults.inject({ kind: "rate-limit", count: 2 })`. */
+  faults: Faults;
+  limits: Limits;
+  clock: Clock;
+  /** Back to the preset's starting state (lists, limits and pending faults cleared; the state file is not touched). */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+function newDatabase(catalogue: Catalogue, clock: Clock): Database {
+  return createDatabase(catalogue, { today: rdateOf(clock.now()) });
+}
+
+function emptyCatalogue(): Catalogue {
+  return {
+    meta: { source: "", built: "", attribution: "" },
+    images: [],
+    vn: [],
+    release: [],
+    producer: [],
+    character: [],
+    staff: [],
+    tag: [],
+    trait: [],
+    quote: [],
+    users: [],
+    labels: [],
+    ulist: [],
+    rlist: [],
+    tokens: [],
+    lengthVotes: [],
+  };
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const presetName = options.preset ?? "catalogue";
+  const data = loadPreset(presetName);
+  const catalogue = options.catalogue ?? data.catalogue;
+  const clock = options.clock ?? data.clock;
+  const limits = new Limits(options.limits === undefined || options.limits === false ? false : options.limits === true ? {} : options.limits);
+  const faults = new Faults();
+  const stateFile = options.stateFile;
+
+  const context: RouteContext = {
+    db: newDatabase(catalogue, clock),
+    clock,
+    limits,
+    ...(data.emptyQueries ? { queryDb: newDatabase(emptyCatalogue(), clock) } : {}),
+    statsOverride: data.statsOverride,
+    checkCalendarDates: data.checkCalendarDates,
+    siteOrigin: options.siteOrigin ?? DEFAULT_SITE_ORIGIN,
+    allowSessionHeader: options.allowSessionHeader ?? false,
+  };
+  if (stateFile !== undefined) {
+    restoreState(stateFile, presetName, context.db);
+    context.afterWrite = () => writeStateFile(stateFile, presetName, context.db);
+  }
+
+  const basePath = options.basePath ?? DEFAULT_BASE_PATH;
+  const { server, close } = createEmulatorServer({
+    basePath,
+    context,
+    faults,
+    faultsEndpoint: options.faultsEndpoint ?? false,
+  });
+  const host = options.host ?? DEFAULT_HOST;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+
+  return {
+    url: `http://${urlHost}:${port}${basePath.replace(/\/+$/, "")}`,
+    host,
+    port,
+    preset: presetName,
+    get database() {
+      return context.db;
+    },
+    faults,
+    limits,
+    clock,
+    reset() {
+      context.db = newDatabase(catalogue, clock);
+      limits.reset();
+      faults.clear();
+    },
+    close,
+  };
+}

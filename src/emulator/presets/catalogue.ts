@@ -1,0 +1,10 @@
+// The `catalogue` preset (the default): the bundled real-data catalogue with its users,
+// lists and test tokens (docs/catalogue.md lists the tokens), on the wall clock.
+
+import { loadCatalogue } from "../catalogue/load.js";
+import { systemClock } from "../clock.js";
+import type { PresetData } from "./index.js";
+
+export function cataloguePreset(): PresetData {
+  return { name: "catalogue", catalogue: loadCatalogue(), clock: systemClock, checkCalendarDates: true };
+}
