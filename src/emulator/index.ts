@@ -93,7 +93,7 @@ function emptyCatalogue(): Catalogue {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const presetName = options.preset ?? "catalogue";
   const data = loadPreset(presetName);
-  const catalogue = options.catalogue ?? data.catalogue;
+  const catalogue = options.catalogue ?? data.catalogue();
   const clock = options.clock ?? data.clock;
   const limits = new Limits(options.limits === undefined || options.limits === false ? false : options.limits === true ? {} : options.limits);
   const faults = new Faults();

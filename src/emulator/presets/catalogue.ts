@@ -6,5 +6,5 @@ import { systemClock } from "../clock.js";
 import type { PresetData } from "./index.js";
 
 export function cataloguePreset(): PresetData {
-  return { name: "catalogue", catalogue: loadCatalogue(), clock: systemClock, checkCalendarDates: true };
+  return { name: "catalogue", catalogue: () => loadCatalogue(), clock: systemClock, checkCalendarDates: true };
 }

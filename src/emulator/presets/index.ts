@@ -13,7 +13,8 @@ export type PresetName = (typeof PRESET_NAMES)[number];
 
 export interface PresetData {
   name: PresetName;
-  catalogue: Catalogue;
+  /** The preset's data, loaded on demand (skipped when the caller brings its own catalogue). */
+  catalogue: () => Catalogue;
   clock: Clock;
   statsOverride?: Stats;
   /** POST queries see an empty database (the recorded stub returned no rows). */

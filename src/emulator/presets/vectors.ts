@@ -30,7 +30,8 @@ export const VECTOR_STATS: Stats = { chars: 0, producers: 0, releases: 0, staff:
 /** The vectors were recorded with the request clock frozen; this is the instant it reads. */
 export const VECTOR_CLOCK_INSTANT = "2026-01-01T00:00:00Z";
 
-function vn(id: string): VnRow {
+/** A VN row with neutral values only (the stub's rows; also handy for test fixtures). */
+export function stubVn(id: string): VnRow {
   return {
     id,
     olang: "ja",
@@ -56,7 +57,8 @@ function vn(id: string): VnRow {
   };
 }
 
-function release(id: string, vid: string): ReleaseRow {
+/** A release of one VN with neutral values only. */
+export function stubRelease(id: string, vid: string): ReleaseRow {
   return {
     id,
     olang: "ja",
@@ -99,8 +101,8 @@ export function vectorsCatalogue(): Catalogue {
   return {
     meta: { source: "kana-vectors/README.md (stubbed database state)", built: "", attribution: "" },
     images: [],
-    vn: [vn("v11"), vn("v17")],
-    release: [release("r12", "v17"), release("r13", "v11")],
+    vn: [stubVn("v11"), stubVn("v17")],
+    release: [stubRelease("r12", "v17"), stubRelease("r13", "v11")],
     producer: [],
     character: [],
     staff: [],
@@ -123,7 +125,7 @@ export function vectorsCatalogue(): Catalogue {
 export function vectorsPreset(): PresetData {
   return {
     name: "vectors",
-    catalogue: vectorsCatalogue(),
+    catalogue: vectorsCatalogue,
     clock: frozenClock(VECTOR_CLOCK_INSTANT),
     statsOverride: VECTOR_STATS,
     emptyQueries: true,
