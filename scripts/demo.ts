@@ -48,11 +48,16 @@ async function main(): Promise<void> {
   const steps: { say: string; tool: string; args: Record<string, unknown> }[] = [
     { say: "Find a visual novel by title", tool: "vndb_search_vn", args: { query: "ever17", fields: "brief" } },
     {
-      say: "Highly rated VNs by Key, best first (the producer is named, not given by id)",
+      say: "Best-rated romance VNs released since 2005 (the tag is named, not given by id)",
       tool: "vndb_search_vn",
-      args: { filters: { developer: "Key", rating: { gte: 80 } }, fields: "brief", sort: "rating", reverse: true, results: 3 },
+      args: { filters: { tag: "romance", released: { gte: "2005" } }, fields: "brief", sort: "rating", reverse: true, results: 3 },
     },
-    { say: "A name that matches several tags is an error listing the candidates", tool: "vndb_search_vn", args: { filters: { tag: "school" }, results: 3 } },
+    { say: "A name that matches several tags is an error listing the candidates", tool: "vndb_search_vn", args: { filters: { tag: "sex" } } },
+    {
+      say: "Spoilers stay hidden unless asked for",
+      tool: "vndb_search_vn",
+      args: { query: "v900001", fields: "title,tags{name,spoiler}" },
+    },
     { say: "Who am I? (the demo token belongs to u2 in the emulator)", tool: "vndb_get_auth_info", args: {} },
     {
       say: "Mark Ever17 as finished and vote 9 (labels by name; the entry is read back)",
