@@ -1,5 +1,6 @@
-// The package's library entry (`import { KanaClient } from "vndb-mcp"`): the Kana client,
-// the request validator, the compact filter codec and the generated schema tables, for
+// The package's library entry (`import { KanaClient, startEmulator } from "vndb-mcp"`): the
+// Kana client, the request validator, the compact filter codec, the Kana emulator and the
+// generated schema tables, for
 // TypeScript users who want VNDB without MCP. Importing it has no side effects: nothing
 // starts, nothing is written to stdout. The command-line entry is src/cli.ts.
 
@@ -78,3 +79,15 @@ export {
   type StaffRole,
   type SchemaEndpoint,
 } from "./schema/index.js";
+
+// The Kana emulator: the same HTTP contract on 127.0.0.1, over bundled real data.
+export {
+  startEmulator,
+  FAULT_KINDS,
+  type Emulator,
+  type EmulatorOptions,
+  type FaultKind,
+  type FaultSpec,
+  type LimitsOptions,
+  type PresetName,
+} from "./emulator/index.js";

@@ -517,7 +517,8 @@ export class KanaClient {
   }
 
   /**
-   * Entries by id, in the order asked for (null where an id does not exist). Ids may be
+   * Entries by id, in the order asked for (null where an id does not exist or is not a
+   * valid id of this type). Ids may be
    * given with or without their prefix ("v17", 17, "17"). Requests go out in chunks of up to
    * 100 "or"-ed ids (fewer when the fields are heavy enough to hit "too much data"). On
    * /staff only the main name of each person is returned (staff rows are per alias).
@@ -526,7 +527,10 @@ export class KanaClient {
     const prefix = ID_PREFIX[endpoint];
     if (prefix === undefined) throw this.#local(NOT_FOUND, "POST", `/${endpoint}`);
     const wanted = ids.map((id) => normaliseId(id, prefix));
-    const unique = [...new Set(wanted)];
+    // An id that is not a valid vndbid of this type cannot exist (VNDB would refuse the whole
+    // filter with "Invalid 'id' filter: Invalid value."), so it is answered null, not sent.
+    const idPattern = new RegExp(`^${prefix}[1-9][0-9]{0,6}$`);
+    const unique = [...new Set(wanted.filter((id) => idPattern.test(id)))];
     const chunkSize = this.#fitResults(endpoint, { ...options.body, fields, results: IDS_PER_REQUEST }, IDS_PER_REQUEST);
     const chunks: string[][] = [];
     for (let i = 0; i < unique.length; i += chunkSize) chunks.push(unique.slice(i, i + chunkSize));

@@ -28,6 +28,18 @@ describe("library entry", () => {
     expect(decoded.ok && lib.encodeCompactQuery(decoded.query)).toBe(compact);
   });
 
+  it("a client and an emulator from the entry talk to each other", async () => {
+    const emulator = await lib.startEmulator({ port: 0, preset: "catalogue" });
+    const client = new lib.KanaClient({ baseUrl: emulator.url, logger: () => undefined });
+    try {
+      const [ever17] = await client.getByIds("vn", ["v17"], "title");
+      expect(ever17?.id).toBe("v17");
+    } finally {
+      await client.close();
+      await emulator.close();
+    }
+  });
+
   it("a client built from the entry refuses an invalid query locally", async () => {
     const client = new lib.KanaClient({ baseUrl: "http://127.0.0.1:9/kana", logger: () => undefined });
     await expect(client.query("vn", { results: 101 })).rejects.toMatchObject({ status: 400, message: "Invalid 'results' member." });
