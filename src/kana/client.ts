@@ -7,7 +7,7 @@
 import { Pool, type Dispatcher } from "undici";
 import { promisify } from "node:util";
 import { brotliDecompress, gunzip, inflate } from "node:zlib";
-import { KanaError, type KanaErrorKind } from "./errors.js";
+import { KanaError } from "./errors.js";
 import { hintFor, type HintTables } from "./hints.js";
 import { defaultHintTables } from "./hint-tables.js";
 import { RateBudget, RateBudgetExceeded, type RateBudgetOptions, type RateBudgetSnapshot } from "./rate-budget.js";
@@ -26,7 +26,6 @@ import { validateQuery } from "./validate-query.js";
 import { parseAuthorization, type ParsedToken } from "./token.js";
 import { validateRlistPatch, validateUlistPatch } from "./list-write.js";
 import {
-  USER_FIELDS,
   decodeQueryString,
   ulistLabelsQueryString,
   userQueryString,
@@ -1091,4 +1090,3 @@ function listId(id: string | number, prefix: string): string {
   return encodeURIComponent(normaliseId(id, prefix));
 }
 
-export { USER_FIELDS };
