@@ -82,7 +82,7 @@ describe("CORS (§1.4)", () => {
   });
 
   it("echoes the Origin with credentials when Authorization or Cookie came along", async () => {
-    for (const extra of [{ Authorization: `Token ${TOKENS.u2rw}` }, { Cookie: "a=b" }]) {
+    for (const extra of [{ Authorization: `Token ${TOKENS.u2rw}` }, { Cookie: "a=b" }] as Record<string, string>[]) {
       const r = await raw("GET", "/authinfo", { Origin: "https://example.com", ...extra });
       expect(r.headers["access-control-allow-origin"]).toBe("https://example.com");
       expect(r.headers["access-control-allow-credentials"]).toBe("true");
