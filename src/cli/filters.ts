@@ -4,19 +4,12 @@
 import { parseStrictJson } from "../kana/json-strict.js";
 import { validateFilters, filterErrorMessage } from "../kana/filter-validate.js";
 import { filterOutputs } from "../kana/filter-output.js";
-import { ENTITY_LETTER, filterEntity } from "../kana/filters.js";
-import { QUERY_ENDPOINTS, type EntityType, type QueryEndpoint } from "../kana/types.js";
-
-/** Where the site's advanced search pages live; the path letter picks the entity type. */
-export const SITE_BASE = "https://vndb.org";
+import { filterEntity } from "../kana/filters.js";
+import { parseSearchUrl, searchPageUrl } from "../kana/site-search.js";
+import { QUERY_ENDPOINTS, type QueryEndpoint } from "../kana/types.js";
 
 /** What VNDB answers for a body that is not valid JSON (reference §1.3). */
 const INVALID_JSON_MESSAGE = "Invalid request (most likely: invalid JSON or non-UTF8 data).";
-
-/** Entity types with a search page on vndb.org, by path letter (quotes have none). */
-const SEARCH_PAGE_LETTERS: ReadonlyMap<string, EntityType> = new Map(
-  (["vn", "release", "producer", "character", "staff", "tag", "trait"] as const).map((e) => [ENTITY_LETTER[e], e]),
-);
 
 export const FILTERS_USAGE = `Usage: vndb-mcp filters [--type TYPE] --to FORMAT [--user ID] [VALUE]
 
@@ -92,20 +85,8 @@ function parseArgs(args: readonly string[]): Options {
   return opts;
 }
 
-/** The filters value of a vndb.org search URL and the entity type its path names. */
-function fromSiteUrl(text: string): { type: EntityType; filters: string } | null {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if (!/^(www\.)?vndb\.org$/.test(url.hostname)) return null;
-  const letter = url.pathname.replace(/^\/+|\/+$/g, "");
-  const type = SEARCH_PAGE_LETTERS.get(letter);
-  if (type === undefined) return null;
-  return { type, filters: url.searchParams.get("f") ?? "" };
-}
+/** Values that look like a URL are read as vndb.org search URLs, never as compact strings. */
+const URL_RE = /^https?:\/\//i;
 
 type Outcome = { ok: true; text: string } | { ok: false; message: string };
 
@@ -118,13 +99,13 @@ function convert(endpoint: QueryEndpoint, filters: unknown, to: Format, user: st
   const out = filterOutputs(endpoint, result.filter, { compact: to !== "json", normalized: to === "json" });
   if (to === "json") return { ok: true, text: JSON.stringify(out.normalizedFilters) };
   if (to === "compact") return { ok: true, text: out.compactFilters! };
-  const page = `${SITE_BASE}/${ENTITY_LETTER[filterEntity(endpoint)]}`;
-  return { ok: true, text: out.compactFilters === "" ? page : `${page}?f=${encodeURIComponent(out.compactFilters!)}` };
+  return { ok: true, text: searchPageUrl(filterEntity(endpoint), out.compactFilters!)! };
 }
 
 /** A command-line value: a site URL, JSON, or else the raw text (a compact string). */
 function readArgument(text: string, type: QueryEndpoint | undefined): { endpoint: QueryEndpoint; filters: unknown } {
-  const site = fromSiteUrl(text);
+  const site = URL_RE.test(text.trim()) ? parseSearchUrl(text) : null;
+  if (site !== null && !site.ok) throw new UsageError(site.message);
   if (site !== null) {
     if (type !== undefined && filterEntity(type) !== site.type) {
       throw new UsageError(`the URL is a ${site.type} search, but --type is ${type}`);

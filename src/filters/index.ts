@@ -13,4 +13,4 @@ export {
   MAX_CANDIDATES,
 } from "./resolver.js";
 export type { Candidate, NameKind, NameResolver, QueryFn, Resolution } from "./resolver.js";
-export { parseRaw, SEARCH_PAGE_LETTER } from "./raw.js";
+export { parseRaw } from "./raw.js";

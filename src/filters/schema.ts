@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { FILTERS, filterEntity, type FilterDef, type ValueKind } from "../kana/filters.js";
 import type { EntityType, QueryEndpoint } from "../kana/types.js";
-import { SEARCH_PAGE_LETTER } from "./raw.js";
+import { searchPageLetter } from "../kana/site-search.js";
 
 /** Enumerations longer than this are described by what they are, not listed. */
 const ENUM_LIST_MAX = 8;
@@ -98,7 +98,7 @@ export function describeFilterKeys(entity: EntityType): string {
 /** The tool-facing description of the `filters` argument of `endpoint`. */
 export function filterDescription(endpoint: QueryEndpoint): string {
   const entity = filterEntity(endpoint);
-  const letter = SEARCH_PAGE_LETTER[entity];
+  const letter = searchPageLetter(entity);
   const raw = letter ? `VNDB filter, compact string or vndb.org/${letter}?f= URL` : "VNDB filter or compact string";
   return (
     `Keys ANDed. Value: x|{ne:x}|{any|all|none:[…]}; * also {gt|gte|lt|lte:x}. and/or:[{…}]. raw: ${raw}. ` +

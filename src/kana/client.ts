@@ -23,6 +23,7 @@ import { TtlCache, canonicalKey } from "./cache.js";
 import { userAgent } from "./user-agent.js";
 import { QUERY_ENDPOINTS, type KanaFailure, type QueryEndpoint, type QueryRequest, type Session } from "./types.js";
 import { validateQuery } from "./validate-query.js";
+import { ENTITY_LETTER, filterEntity } from "./filters.js";
 import { parseAuthorization, type ParsedToken } from "./token.js";
 import { validateRlistPatch, validateUlistPatch } from "./list-write.js";
 import {
@@ -88,18 +89,6 @@ export const IDS_PER_REQUEST = 100;
 /** Endpoints whose query answers are cached (the rest are only coalesced). */
 const CACHED_QUERY_ENDPOINTS: ReadonlySet<QueryEndpoint> = new Set(["tag", "trait"]);
 
-/** Id prefix per query endpoint (reference §8.3: vndbid values); ulist rows are VNs. */
-export const ID_PREFIX: Readonly<Record<QueryEndpoint, string>> = {
-  vn: "v",
-  release: "r",
-  producer: "p",
-  character: "c",
-  staff: "s",
-  tag: "g",
-  trait: "i",
-  quote: "q",
-  ulist: "v",
-};
 
 /** List entry ids as VNDB's routes match them (reference §1.1, `%RE`). */
 const VN_ID_RE = /^v[1-9][0-9]{0,6}$/;
@@ -523,8 +512,7 @@ export class KanaClient {
    * /staff only the main name of each person is returned (staff rows are per alias).
    */
   async getByIds<T = KanaRow>(endpoint: QueryEndpoint, ids: readonly (string | number)[], fields = "", options: GetByIdsOptions = {}): Promise<(T | null)[]> {
-    const prefix = ID_PREFIX[endpoint];
-    if (prefix === undefined) throw this.#local(NOT_FOUND, "POST", `/${endpoint}`);
+    const prefix = ENTITY_LETTER[filterEntity(endpoint)];
     const wanted = ids.map((id) => normaliseId(id, prefix));
     // An id that is not a valid vndbid of this type cannot exist (VNDB would refuse the whole
     // filter with "Invalid 'id' filter: Invalid value."), so it is answered null, not sent.

@@ -4,6 +4,7 @@
 // entry matches when one single label contains every query word; a query that is one
 // word looking like the entry's own id also matches it. Words are normalised by
 // kana/search-normalize.ts, the same code the validator uses for the searchrank rule.
+import { ENTITY_LETTER } from "../../kana/filters.js";
 import type { EntityType } from "../../kana/types.js";
 import { normalizeSearchTerm, searchWords } from "../../kana/search-normalize.js";
 import type { Database, StaffAliasEntry } from "../database.js";
@@ -24,16 +25,6 @@ const PRIO_EXTRA = 1;
 const ID_BONUS = 2;
 const PREFIX_BONUS = 0.5;
 
-/** Id prefix per searchable type, for the "query is the entry's id" rule. */
-const ID_PREFIX: Partial<Record<EntityType, string>> = {
-  vn: "v",
-  release: "r",
-  producer: "p",
-  character: "c",
-  staff: "s",
-  tag: "g",
-  trait: "i",
-};
 
 type Row = { id: string } | StaffAliasEntry;
 
@@ -122,9 +113,9 @@ interface Query {
 
 function parse(type: EntityType, value: unknown): Query {
   const words = typeof value === "string" ? searchWords(value) : [];
-  const prefix = ID_PREFIX[type];
+  const prefix = ENTITY_LETTER[type];
   const id =
-    words.length === 1 && prefix && new RegExp(`^${prefix}[1-9][0-9]{0,6}$`).test(words[0]) ? words[0] : null;
+    words.length === 1 && new RegExp(`^${prefix}[1-9][0-9]{0,6}$`).test(words[0]) ? words[0] : null;
   return { words, id, joined: words.join("") };
 }
 
