@@ -8,8 +8,8 @@
 //     file + chunks), alternating runs, medians;
 //  3. peak RSS (VmHWM) of the server process after initialize + tools/list, without and with
 //     --embedded;
-//  4. per-call latency of a tool call over stdio against the emulator, versus the same query
-//     made directly with the Kana client.
+//  4. per-call latency of a tool call over stdio against the emulator (--embedded), versus the
+//     same query made directly with the Kana client against an emulator.
 //
 // Results print as a table on stdout and are written to bench/out/server.json.
 //
@@ -192,15 +192,18 @@ async function startupAndMemory() {
 }
 
 // ---------------------------------------------------------------------------------------
-// 4. per-call latency: tool over stdio vs direct client call, same emulator, same query
+// 4. per-call latency: tool over stdio vs direct client call, same query. The server runs
+// with --embedded (its own in-process emulator, no request budget: against a plain URL the
+// client would keep VNDB's 200 requests per 5 minutes); the direct client talks to an
+// emulator of the same catalogue started here, with the budget lifted the same way.
 
 async function callLatency() {
   const emulator = await startEmulator({ port: 0, preset: "catalogue" });
   const direct = new KanaClient({ baseUrl: emulator.url, rateLimit: { maxRequests: 1_000_000 }, logger: () => {} });
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [bundledEntry],
-    env: { PATH: process.env.PATH ?? "", VNDB_API_URL: emulator.url, VNDB_LOG_LEVEL: "error" },
+    args: [bundledEntry, "--embedded"],
+    env: { PATH: process.env.PATH ?? "", VNDB_LOG_LEVEL: "error" },
     stderr: "ignore",
   });
   const client = new Client({ name: "bench", version: "0" });
