@@ -5,7 +5,8 @@
 import type { Catalogue, LabelRow, VnRow } from "../../src/emulator/catalogue/types.js";
 import { MANUAL } from "../../src/emulator/catalogue/manual.js";
 import { convertTags, convertTraits, readProducers } from "./dumps.js";
-import { addImage, defaultImage, emptyDraft, emptyVn, type Draft } from "./draft.js";
+import { addImage, defaultImage, emptyDraft, type Draft } from "./draft.js";
+import { blankVn } from "../../src/emulator/catalogue/blank-rows.js";
 import {
   applyPendingCredits,
   convertLegacyCharacters,
@@ -139,7 +140,7 @@ function makeReferencedVns(draft: Draft): void {
     if (row?.manual) continue;
     if (!row) {
       const original = desc ? desc.original : (hint.original ?? null);
-      row = emptyVn(id, hint.olang ?? guessLang(original));
+      row = blankVn(id, hint.olang ?? guessLang(original));
       const knownToday = desc !== undefined || hint.current === true;
       if (!knownToday) row.hidden = true;
       if (hint.released !== undefined) row.cReleased = hint.released;

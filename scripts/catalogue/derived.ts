@@ -1,6 +1,7 @@
 // The reshaped Kana responses (api-v2-derived/) and the Kana description texts
 // (descriptions/). SOURCES.md §3 and §4 describe how upstream reshaped them.
-import { emptyRelease, hintVn, type Draft } from "./draft.js";
+import { hintVn, type Draft } from "./draft.js";
+import { blankRelease } from "../../src/emulator/catalogue/blank-rows.js";
 import { listJsonFiles, readJson } from "./sources.js";
 import { guessLang, imageIdFromUrl, round1, toRDate } from "./values.js";
 
@@ -68,7 +69,7 @@ export function convertCalendar(dir: string, draft: Draft): void {
     // The title is the release's alttitle when set (original script), else its title;
     // its language is guessed from the script (the query asked for ja/zh releases).
     const olang = guessLang(e.title);
-    const row = emptyRelease(e.id, olang);
+    const row = blankRelease(e.id, olang);
     row.titles = [{ lang: olang, title: e.title, latin: null, mtl: false }];
     // The calendar's query only asked for releases of type "complete".
     row.vns = [{ vn: e.vid, rtype: "complete" }];

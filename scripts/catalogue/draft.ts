@@ -95,72 +95,7 @@ export function hintVn(draft: Draft, id: string, hint: VnHint = {}): void {
   draft.vnHints.set(id, cur);
 }
 
-/** A VN row with every column at its neutral default (documented in docs/catalogue.md). */
-export function emptyVn(id: string, olang: string): VnRow {
-  return {
-    id,
-    olang,
-    titles: [],
-    aliases: [],
-    devstatus: 0,
-    description: "",
-    image: null,
-    length: 0,
-    lengthVotes: [],
-    rating: null,
-    average: null,
-    votecount: 0,
-    screenshots: [],
-    relations: [],
-    tags: [],
-    editions: [],
-    staff: [],
-    va: [],
-    extlinks: [],
-    anime: [],
-    hasReview: false,
-  };
-}
 
-/** A release row with every column at its neutral default. */
-export function emptyRelease(id: string, olang: string): ReleaseRow {
-  return {
-    id,
-    olang,
-    titles: [],
-    platforms: [],
-    media: [],
-    vns: [],
-    producers: [],
-    images: [],
-    released: 0,
-    minage: null,
-    patch: false,
-    freeware: false,
-    doujin: false,
-    official: true,
-    hasEro: false,
-    uncensored: null,
-    resoX: 0,
-    resoY: 0,
-    engine: "",
-    voiced: 0,
-    notes: "",
-    gtin: "",
-    catalog: "",
-    aniStory: 0,
-    aniEro: 0,
-    aniStorySp: null,
-    aniStoryCg: null,
-    aniCutscene: null,
-    aniEroSp: null,
-    aniEroCg: null,
-    aniBg: null,
-    aniFace: null,
-    drm: [],
-    extlinks: [],
-  };
-}
 
 /**
  * An image whose dimensions and flagging votes the real data does not give.

@@ -7,7 +7,8 @@ import type {
   ReleaseRow,
   StaffRow,
 } from "../../src/emulator/catalogue/types.js";
-import { addImage, defaultImage, emptyRelease, emptyVn, hintVn, type Draft } from "./draft.js";
+import { addImage, defaultImage, hintVn, type Draft } from "./draft.js";
+import { blankVn, blankRelease } from "../../src/emulator/catalogue/blank-rows.js";
 import { readJson } from "./sources.js";
 import { imageIdFromUrl, splitAliases, toRDate } from "./values.js";
 
@@ -149,7 +150,7 @@ function creditedStaff(draft: Draft, sid: number, aid: number, name: string, ori
 export function convertLegacyVn(dir: string, draft: Draft): void {
   for (const v of readJson<Envelope<LegacyVn>>(dir, "legacy-tcp-api/vn.json").items) {
     const id = `v${v.id}`;
-    const row = emptyVn(id, v.orig_lang[0]);
+    const row = blankVn(id, v.orig_lang[0]);
     hintVn(draft, id, { title: v.title, original: v.original, olang: v.orig_lang[0] });
     row.aliases = splitAliases(v.aliases);
     row.description = v.description ?? "";
@@ -202,7 +203,7 @@ export function convertLegacyReleases(dir: string, draft: Draft): void {
   for (const r of readJson<Envelope<LegacyRelease>>(dir, "legacy-tcp-api/release.json").items) {
     const id = `r${r.id}`;
     const olang = r.languages[0];
-    const row: ReleaseRow = emptyRelease(id, olang);
+    const row: ReleaseRow = blankRelease(id, olang);
     const main = nameColumns(r.title, r.original);
     // The old API had one title per release; it belongs to the main language, and the
     // other languages (none in this file) would share it (title null = same as main).

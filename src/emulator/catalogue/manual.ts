@@ -8,6 +8,7 @@
 // quotes start at q1 because the real data has none. Names are made up and say "test"
 // where a name allows it, so nobody mistakes them for VNDB entries. Where a manual row
 // touches a real entry (a quote of a real VN, a list entry on a real VN), its comment says so.
+import { blankRelease } from "./blank-rows.js";
 import type {
   CharacterRow,
   ImageRow,
@@ -306,40 +307,11 @@ const vn: VnRow[] = [
   },
 ];
 
-/** Defaults of a release; each manual release spells out what it is for. */
-const releaseBase = {
-  manual: true,
-  platforms: [],
-  media: [],
-  producers: [],
-  images: [],
-  released: 0,
-  minage: null,
-  patch: false,
-  freeware: false,
-  doujin: false,
-  official: true,
-  hasEro: false,
-  uncensored: null,
-  resoX: 0,
-  resoY: 0,
-  engine: "",
-  voiced: 0,
-  notes: "",
-  gtin: "",
-  catalog: "",
-  aniStory: 0,
-  aniEro: 0,
-  aniStorySp: null,
-  aniStoryCg: null,
-  aniCutscene: null,
-  aniEroSp: null,
-  aniEroCg: null,
-  aniBg: null,
-  aniFace: null,
-  drm: [],
-  extlinks: [],
-} satisfies Omit<ReleaseRow, "id" | "olang" | "titles" | "vns">;
+/**
+ * Defaults of a release; each manual release spells out what it is for, and always sets
+ * its own id, olang, titles and vns (the blank ones are placeholders).
+ */
+const releaseBase = { ...blankRelease("", ""), manual: true };
 
 const release: ReleaseRow[] = [
   // Every rare release column set: machine-translated language, release images, media,

@@ -13,6 +13,7 @@
 //   failing the way PostgreSQL would.
 
 import type { Catalogue, ReleaseRow, TokenRow, VnRow } from "../catalogue/types.js";
+import { blankRelease, blankVn } from "../catalogue/blank-rows.js";
 import { frozenClock } from "../clock.js";
 import type { Stats } from "../engine/stats.js";
 import type { PresetData } from "./index.js";
@@ -32,68 +33,15 @@ export const VECTOR_CLOCK_INSTANT = "2026-01-01T00:00:00Z";
 
 /** A VN row with neutral values only (the stub's rows; also handy for test fixtures). */
 export function stubVn(id: string): VnRow {
-  return {
-    id,
-    olang: "ja",
-    titles: [{ lang: "ja", title: id, latin: null, official: true }],
-    aliases: [],
-    devstatus: 0,
-    description: "",
-    image: null,
-    length: 0,
-    lengthVotes: [],
-    rating: null,
-    average: null,
-    votecount: 0,
-    screenshots: [],
-    relations: [],
-    tags: [],
-    editions: [],
-    staff: [],
-    va: [],
-    extlinks: [],
-    anime: [],
-    hasReview: false,
-  };
+  return { ...blankVn(id, "ja"), titles: [{ lang: "ja", title: id, latin: null, official: true }] };
 }
 
 /** A release of one VN with neutral values only. */
 export function stubRelease(id: string, vid: string): ReleaseRow {
   return {
-    id,
-    olang: "ja",
+    ...blankRelease(id, "ja"),
     titles: [{ lang: "ja", title: id, latin: null, mtl: false }],
-    platforms: [],
-    media: [],
     vns: [{ vn: vid, rtype: "complete" }],
-    producers: [],
-    images: [],
-    released: 0,
-    minage: null,
-    patch: false,
-    freeware: false,
-    doujin: false,
-    official: true,
-    hasEro: false,
-    uncensored: null,
-    resoX: 0,
-    resoY: 0,
-    engine: "",
-    voiced: 0,
-    notes: "",
-    gtin: "",
-    catalog: "",
-    aniStory: 0,
-    aniEro: 0,
-    aniStorySp: null,
-    aniStoryCg: null,
-    aniCutscene: null,
-    aniEroSp: null,
-    aniEroCg: null,
-    aniBg: null,
-    aniFace: null,
-    drm: [],
-    extlinks: [],
   };
 }
 

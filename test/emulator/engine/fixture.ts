@@ -8,6 +8,7 @@ import type {
   StaffRow,
   VnRow,
 } from "../../../src/emulator/catalogue/types.js";
+import { blankRelease, blankVn } from "../../../src/emulator/catalogue/blank-rows.js";
 import { createDatabase, type Database } from "../../../src/emulator/database.js";
 import type { QueryRequest, Session } from "../../../src/kana/types.js";
 
@@ -16,70 +17,11 @@ export const TODAY = new Date(Date.UTC(2024, 5, 15, 12, 0, 0));
 export const clock = { now: () => TODAY };
 
 function vn(id: string, o: Partial<VnRow>): VnRow {
-  return {
-    id,
-    olang: "en",
-    titles: [{ lang: "en", title: id, latin: null, official: true }],
-    aliases: [],
-    devstatus: 0,
-    description: "",
-    image: null,
-    length: 0,
-    lengthVotes: [],
-    rating: null,
-    average: null,
-    votecount: 0,
-    screenshots: [],
-    relations: [],
-    tags: [],
-    editions: [],
-    staff: [],
-    va: [],
-    extlinks: [],
-    anime: [],
-    hasReview: false,
-    ...o,
-  };
+  return { ...blankVn(id, "en"), titles: [{ lang: "en", title: id, latin: null, official: true }], ...o };
 }
 
 function release(id: string, o: Partial<ReleaseRow>): ReleaseRow {
-  return {
-    id,
-    olang: "en",
-    titles: [{ lang: "en", title: id, latin: null, mtl: false }],
-    platforms: [],
-    media: [],
-    vns: [],
-    producers: [],
-    images: [],
-    released: 0,
-    minage: null,
-    patch: false,
-    freeware: false,
-    doujin: false,
-    official: true,
-    hasEro: false,
-    uncensored: null,
-    resoX: 0,
-    resoY: 0,
-    engine: "",
-    voiced: 0,
-    notes: "",
-    gtin: "",
-    catalog: "",
-    aniStory: 0,
-    aniEro: 0,
-    aniStorySp: null,
-    aniStoryCg: null,
-    aniCutscene: null,
-    aniEroSp: null,
-    aniEroCg: null,
-    aniBg: null,
-    aniFace: null,
-    drm: [],
-    extlinks: [],
-    ...o,
-  };
+  return { ...blankRelease(id, "en"), titles: [{ lang: "en", title: id, latin: null, mtl: false }], ...o };
 }
 
 function character(id: string, o: Partial<CharacterRow>): CharacterRow {
