@@ -23,6 +23,7 @@ import { TtlCache, canonicalKey } from "./cache.js";
 import { userAgent } from "./user-agent.js";
 import { QUERY_ENDPOINTS, type KanaFailure, type QueryEndpoint, type QueryRequest, type Session } from "./types.js";
 import { validateQuery } from "./validate-query.js";
+import type { QueryBody, KanaRow, QueryResponse, KanaSchema, KanaStats, KanaUser, AuthInfo, UlistLabel, UlistPatch, RlistPatch } from "./api-types.js";
 import { ENTITY_LETTER, filterEntity } from "./filters.js";
 import { parseAuthorization, type ParsedToken } from "./token.js";
 import { validateRlistPatch, validateUlistPatch } from "./list-write.js";
@@ -34,6 +35,8 @@ import {
   validateUserParams,
   type UserField,
 } from "./get-params.js";
+
+export type { QueryBody, KanaRow, QueryResponse, KanaSchema, KanaStats, KanaUser, AuthInfo, UlistLabel, UlistPatch, RlistPatch } from "./api-types.js";
 
 // ---------------------------------------------------------------------------------------
 // Limits and defaults (each says where it comes from)
@@ -133,32 +136,8 @@ export function stderrLogger(minLevel: KanaLogLevel = "warn"): KanaLogger {
   };
 }
 
-/** The request body of a POST query (reference §5.1). */
-export interface QueryBody {
-  filters?: unknown;
-  fields?: string;
-  sort?: string;
-  reverse?: boolean;
-  results?: number;
-  page?: number;
-  count?: boolean;
-  user?: string | number;
-  compact_filters?: boolean;
-  normalized_filters?: boolean;
-  time?: boolean;
-}
 
-/** One result row: `id` always, plus the selected fields (reference §5.3). */
-export type KanaRow = { id: string } & Record<string, unknown>;
 
-export interface QueryResponse<T = KanaRow> {
-  results: T[];
-  more: boolean;
-  count?: number;
-  compact_filters?: string;
-  normalized_filters?: unknown;
-  time?: number;
-}
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -192,49 +171,12 @@ export interface GetByIdsOptions extends CallOptions {
   body?: Omit<QueryBody, "filters" | "fields" | "results" | "page">;
 }
 
-export interface KanaSchema {
-  api_fields: Record<string, unknown>;
-  enums: Record<string, unknown[]>;
-  extlinks: Record<string, unknown[]>;
-}
 
-export type KanaStats = Record<"chars" | "producers" | "releases" | "staff" | "tags" | "traits" | "vn", number>;
 
-export interface KanaUser {
-  id: string;
-  username: string | null;
-  lengthvotes?: number;
-  lengthvotes_sum?: number;
-}
 
-export interface AuthInfo {
-  id: string;
-  username: string;
-  permissions: ("listread" | "listwrite")[];
-}
 
-export interface UlistLabel {
-  id: number;
-  label: string;
-  private: boolean;
-  count?: number;
-}
 
-/** PATCH /ulist/<vid> members (reference §12.2); absent members are left untouched. */
-export interface UlistPatch {
-  vote?: number | null;
-  notes?: string | null;
-  started?: string;
-  finished?: string;
-  labels?: number[];
-  labels_set?: number[];
-  labels_unset?: number[];
-}
 
-/** PATCH /rlist/<rid> members (reference §12.3). */
-export interface RlistPatch {
-  status?: 0 | 1 | 2 | 3 | 4 | null;
-}
 
 /** Validates a POST query the way VNDB does; injectable for tests of the client alone. */
 export type QueryValidator = typeof validateQuery;

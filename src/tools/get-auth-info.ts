@@ -19,7 +19,7 @@ export const getAuthInfoTool = defineTool({
       );
     }
     const info = await ctx.session.whoAmI(ctx.api, ctx.signal);
-    const missing = ["listread", "listwrite"].filter((p) => !info.permissions.includes(p));
+    const missing = (["listread", "listwrite"] as const).filter((p) => !info.permissions.includes(p));
     const lines = [
       `Token of ${info.username} (${info.id}); permissions: ${info.permissions.join(", ") || "none"}.`,
       ...(missing.length ? [permissionHint(info, missing)] : []),
