@@ -3,18 +3,20 @@
 // with no subcommand (or only server flags such as --embedded) it will start the MCP
 // server. Tools print their results to stdout; the server must never write to stdout.
 
-import { runFilters, type CliIo } from "./cli/filters.js";
+import type { CliIo } from "./cli/filters.js";
 
 const TOP_USAGE = `Usage: vndb-mcp [--embedded]          start the MCP server (stdio)
        vndb-mcp filters --help         convert and check VNDB filters
+       vndb-mcp emulator --help        run the Kana emulator on loopback
        vndb-mcp --help
 `;
 
 type Subcommand = (args: readonly string[], io: CliIo) => Promise<number>;
 
-/** Subcommands by name; the lead adds `emulator` here. */
+/** Subcommands by name, each loaded only when named so the server starts light. */
 const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
-  filters: runFilters,
+  filters: async (args, io) => (await import("./cli/filters.js")).runFilters(args, io),
+  emulator: async (args) => (await import("./emulator/cli.js")).runEmulator(args),
 };
 
 /**

@@ -1,5 +1,6 @@
-// `npm run emulator -- --port N [--host 127.0.0.1] [--preset catalogue|vectors] [--state FILE]
-// [--no-limits] [--request-limit N] [--enable-faults]`: runs the Kana emulator until Ctrl-C.
+// `vndb-mcp emulator --port N [--host 127.0.0.1] [--preset catalogue|vectors] [--state FILE]
+// [--no-limits] [--request-limit N] [--enable-faults]` (from a checkout: `npm run emulator -- …`):
+// runs the Kana emulator until Ctrl-C.
 // The URL and the preset's test tokens go to stderr (stdout stays free for whoever pipes it).
 
 import { parseArgs } from "node:util";
@@ -9,6 +10,7 @@ import { DEFAULT_REQUEST_LIMIT, DEFAULT_REQUEST_WINDOW_MS } from "./limits.js";
 import { isPresetName, PRESET_NAMES } from "./presets/index.js";
 
 const USAGE = `Usage: npm run emulator -- [options]
+   or: vndb-mcp emulator [options]
 
   --port N             port to listen on (default 0: any free port)
   --host ADDR          address to bind (default 127.0.0.1)
@@ -25,10 +27,12 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-async function main(): Promise<void> {
+/** Starts the emulator; it then serves until SIGINT/SIGTERM. Resolves with the exit status. */
+export async function runEmulator(args: readonly string[]): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
+      args: [...args],
       options: {
         port: { type: "string" },
         host: { type: "string" },
@@ -46,7 +50,7 @@ async function main(): Promise<void> {
   }
   if (values.help) {
     process.stderr.write(USAGE);
-    return;
+    return 0;
   }
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid --port: ${values.port}`);
@@ -89,9 +93,5 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  return 0;
 }
-
-main().catch((err: unknown) => {
-  process.stderr.write(`emulator: ${(err as Error).message}\n`);
-  process.exit(1);
-});
