@@ -1,6 +1,7 @@
 // The compact text mirror of shaped entries: one header line per entry (id, title, link),
 // then one `key: value` line per member. Nested entities render inline as "id Title (k: v)".
 
+import { vndbUrl } from "./links.js";
 import { displayTitle, TITLE_KEYS } from "./titles.js";
 
 type Obj = Record<string, unknown>;
@@ -45,7 +46,8 @@ function inlineObject(o: Obj): string {
   const head = [o.id, displayTitle(o)].filter((x) => x !== undefined && x !== null && x !== "").map(scalar);
   const rest: string[] = [];
   for (const [k, v] of Object.entries(o)) {
-    if (k === "id" || TITLE_KEYS.has(k) || k === "url") continue;
+    // A nested entity's own vndb.org link is noise inline; any other url (an image's) is data.
+    if (k === "id" || TITLE_KEYS.has(k) || (k === "url" && v === vndbUrl(o.id))) continue;
     // Noise once spoilers are filtered: a surviving element's grade and "not a lie".
     if ((k === "spoiler" && v === 0) || (k === "lie" && v === false)) continue;
     rest.push(`${k}: ${isObj(v) || Array.isArray(v) ? `[${inline(v, k)}]` : inline(v, k)}`);
