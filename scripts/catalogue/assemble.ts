@@ -85,6 +85,7 @@ export function buildCatalogue(sourceDir: string): BuildResult {
 
   addManualRows(draft);
   makeReferencedVns(draft);
+  addManualVnTags(draft);
   applyPendingCredits(draft);
   fillVotes(draft);
   fillLengthVotes(draft);
@@ -159,6 +160,23 @@ function makeReferencedVns(draft: Draft): void {
     ];
     if (desc && desc.description !== "") row.description = desc.description;
     if (hint.rating !== undefined && row.rating === null) row.rating = hint.rating;
+  }
+}
+
+/**
+ * MANUAL.vnTags: hand-added tags on real VNs, appended after the VN's real tags in
+ * manual.ts order. After makeReferencedVns, because most real VNs only get their row there.
+ * Refuses what would be silently wrong: an unknown VN or tag, a hand-made VN (those set
+ * their tags in their own row), or a tag the VN already has.
+ */
+function addManualVnTags(draft: Draft): void {
+  for (const { vn, tag, rating, spoiler, lie } of MANUAL.vnTags) {
+    const row = draft.vn.get(vn);
+    if (!row) throw new Error(`manual.ts vnTags: unknown VN ${vn}`);
+    if (row.manual) throw new Error(`manual.ts vnTags: ${vn} is hand-made; set its tags in its row`);
+    if (!draft.tag.has(tag)) throw new Error(`manual.ts vnTags: unknown tag ${tag} (on ${vn})`);
+    if (row.tags.some((t) => t.tag === tag)) throw new Error(`manual.ts vnTags: ${vn} already has ${tag}`);
+    row.tags.push({ tag, rating, spoiler, lie });
   }
 }
 

@@ -5,7 +5,8 @@
 //
 // Every entity row says `manual: true`. Made-up entries use ids from 900001 upwards
 // (far above VNDB's real ids in these sources), so they never collide with real rows;
-// quotes start at q1 because the real data has none. Names are made up and say "test"
+// quotes start at q1 because the real data has none; releases of real VNs (real titles,
+// made-up ids) start at r900101. Names are made up and say "test"
 // where a name allows it, so nobody mistakes them for VNDB entries. Where a manual row
 // touches a real entry (a quote of a real VN, a list entry on a real VN), its comment says so.
 import { blankRelease } from "./blank-rows.js";
@@ -38,6 +39,22 @@ export interface ManualRows {
   rlist: RlistRow[];
   tokens: TokenRow[];
   lengthVotes: { uid: string; vid: string; minutes: number }[];
+  /**
+   * Tags applied by hand to real VNs (the real VN records carry no tags). Each is one
+   * aggregated VnRow.tags entry, appended to the real VN's tags by the build; hand-made
+   * VNs set their tags in their own row instead.
+   */
+  vnTags: ManualVnTag[];
+}
+
+/** A hand-added VnRow.tags entry on a real VN: a rating aggregated over made-up votes. */
+export interface ManualVnTag {
+  manual: true;
+  vn: string;
+  tag: string;
+  rating: number;
+  spoiler: 0 | 1 | 2;
+  lie: boolean;
 }
 
 /** 2024-01-01T00:00:00Z: a fixed time base for hand-made list timestamps. */
@@ -471,6 +488,101 @@ const release: ReleaseRow[] = [
     resoX: 1024,
     resoY: 768,
   },
+  // The flagship question "which English-translated nakige by Key have a rating above 80?"
+  // (scripts/demo.ts, test/catalogue/flagship.test.ts): the real Key VNs (v4, v5, v751,
+  // v20424, v3079) have ratings but no releases, so neither `developer` nor `lang` could
+  // match them. Real ids, real titles; the Japanese dates are the VNs' own recorded release
+  // dates (sora list), English ones are given to the year only. Left out where unsure: the
+  // English releases of Summer Pockets and Kud Wafter, the publishers of Little Busters!
+  // English Edition and the English Rewrite, age ratings of Rewrite and of English releases.
+  {
+    ...releaseBase,
+    id: "r900101",
+    olang: "ja",
+    titles: [{ lang: "ja", title: "CLANNAD", latin: null, mtl: false }],
+    platforms: ["win"],
+    vns: [{ vn: "v4", rtype: "complete" }],
+    producers: [{ producer: "p24", developer: true, publisher: true }],
+    released: 20040428,
+    minage: 0,
+  },
+  {
+    ...releaseBase,
+    id: "r900102",
+    olang: "en",
+    titles: [{ lang: "en", title: "CLANNAD", latin: null, mtl: false }],
+    platforms: ["win"],
+    vns: [{ vn: "v4", rtype: "complete" }],
+    producers: [
+      { producer: "p24", developer: true, publisher: false },
+      { producer: "p162", developer: false, publisher: true },
+    ],
+    released: 20159999,
+  },
+  {
+    ...releaseBase,
+    id: "r900103",
+    olang: "ja",
+    titles: [{ lang: "ja", title: "リトルバスターズ！", latin: "Little Busters!", mtl: false }],
+    platforms: ["win"],
+    vns: [{ vn: "v5", rtype: "complete" }],
+    producers: [{ producer: "p24", developer: true, publisher: true }],
+    released: 20070727,
+    minage: 0,
+  },
+  {
+    ...releaseBase,
+    id: "r900104",
+    olang: "en",
+    titles: [{ lang: "en", title: "Little Busters! English Edition", latin: null, mtl: false }],
+    platforms: ["win"],
+    vns: [{ vn: "v5", rtype: "complete" }],
+    producers: [{ producer: "p24", developer: true, publisher: false }],
+    released: 20179999,
+  },
+  {
+    ...releaseBase,
+    id: "r900105",
+    olang: "ja",
+    titles: [{ lang: "ja", title: "Rewrite", latin: null, mtl: false }],
+    platforms: ["win"],
+    vns: [{ vn: "v751", rtype: "complete" }],
+    producers: [{ producer: "p24", developer: true, publisher: true }],
+    released: 20110624,
+  },
+  {
+    ...releaseBase,
+    id: "r900106",
+    olang: "en",
+    titles: [{ lang: "en", title: "Rewrite", latin: null, mtl: false }],
+    platforms: ["win"],
+    vns: [{ vn: "v751", rtype: "complete" }],
+    producers: [{ producer: "p24", developer: true, publisher: false }],
+    released: 20169999,
+  },
+  {
+    ...releaseBase,
+    id: "r900107",
+    olang: "ja",
+    titles: [{ lang: "ja", title: "Summer Pockets", latin: null, mtl: false }],
+    platforms: ["win"],
+    vns: [{ vn: "v20424", rtype: "complete" }],
+    producers: [{ producer: "p24", developer: true, publisher: true }],
+    released: 20180629,
+    minage: 0,
+  },
+  {
+    ...releaseBase,
+    id: "r900108",
+    olang: "ja",
+    titles: [{ lang: "ja", title: "クドわふたー", latin: "Kud Wafter", mtl: false }],
+    platforms: ["win"],
+    vns: [{ vn: "v3079", rtype: "complete" }],
+    producers: [{ producer: "p24", developer: true, publisher: true }],
+    released: 20100625,
+    minage: 18,
+    hasEro: true,
+  },
 ];
 
 const character: CharacterRow[] = [
@@ -712,6 +824,28 @@ const lengthVotes: ManualRows["lengthVotes"] = [
   { uid: "u4", vid: "v900001", minutes: 660 },
 ];
 
+/**
+ * The flagship question's tags (see the r900101… releases): Nakige (g596), Drama (g147)
+ * and Romance (g96) on the five real Key VNs, Kud Wafter (70.8) included so that
+ * "rating above 80" visibly drops it. The ratings are plausible, not VNDB's.
+ */
+const vnTags: ManualVnTag[] = [
+  ...(
+    [
+      // [vn, nakige, drama, romance]
+      ["v4", 2.9, 2.8, 2.4],
+      ["v5", 2.8, 2.5, 2.3],
+      ["v751", 2.1, 2.2, 2.2],
+      ["v20424", 2.7, 2.5, 2.3],
+      ["v3079", 2.3, 2.0, 2.9],
+    ] as const
+  ).flatMap(([vn, nakige, drama, romance]): ManualVnTag[] => [
+    { manual: true, vn, tag: "g596", rating: nakige, spoiler: 0, lie: false },
+    { manual: true, vn, tag: "g147", rating: drama, spoiler: 0, lie: false },
+    { manual: true, vn, tag: "g96", rating: romance, spoiler: 0, lie: false },
+  ]),
+];
+
 export const MANUAL: ManualRows = {
   images,
   vn,
@@ -726,4 +860,5 @@ export const MANUAL: ManualRows = {
   rlist,
   tokens,
   lengthVotes,
+  vnTags,
 };
