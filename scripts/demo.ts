@@ -48,9 +48,15 @@ async function main(): Promise<void> {
   const steps: { say: string; tool: string; args: Record<string, unknown> }[] = [
     { say: "Find a visual novel by title", tool: "vndb_search_vn", args: { query: "ever17", fields: "brief" } },
     {
-      say: "Best-rated romance VNs released since 2005 (the tag is named, not given by id)",
+      // The flagship question; the catalogue's hand-added Key releases and tags exist for it.
+      say: "Which English-translated nakige by Key have a rating above 80? (developer and tag by name)",
       tool: "vndb_search_vn",
-      args: { filters: { tag: "romance", released: { gte: "2005" } }, fields: "brief", sort: "rating", reverse: true, results: 3 },
+      args: {
+        filters: { developer: "Key", tag: "Nakige", lang: "en", rating: { gt: 80 } },
+        fields: "title,rating,languages",
+        sort: "rating",
+        reverse: true,
+      },
     },
     { say: "A name that matches several tags is an error listing the candidates", tool: "vndb_search_vn", args: { filters: { tag: "sex" } } },
     {
