@@ -4,6 +4,7 @@
 import { estimateFieldCount, MAX_ESTIMATED_FIELDS, parseFields, tooMuchDataMessage } from "./fields.js";
 import { filterErrorMessage, validateFilters } from "./filter-validate.js";
 import { filterOutputs } from "./filter-output.js";
+import { DEFAULT_PAGE, DEFAULT_RESULTS, MAX_PAGE, MAX_RESULTS } from "./query-limits.js";
 import { isJsonContentType, parseStrictJson } from "./json-strict.js";
 import { fuBool, fuEnum, fuUint, fuUserId, INVALID, isJsonObject, scalarText } from "./members.js";
 import { searchWords } from "./search-normalize.js";
@@ -19,12 +20,7 @@ export const SEARCHRANK_UNAVAILABLE =
 /** /ulist without `user` and without a session, once a query has to run (§11). */
 export const ULIST_MISSING_USER = 'Missing "user" parameter and not authenticated.';
 
-/** `results` bounds and default (`range => [0,100]`, `default => 10`). */
-export const MAX_RESULTS = 100;
-export const DEFAULT_RESULTS = 10;
-/** `page` bounds and default (`range => [1,1e6]`, `default => 1`). */
-export const MAX_PAGE = 1_000_000;
-export const DEFAULT_PAGE = 1;
+export { DEFAULT_PAGE, DEFAULT_RESULTS, MAX_PAGE, MAX_RESULTS } from "./query-limits.js";
 
 /**
  * The accepted members, in the order the service reports the first invalid one

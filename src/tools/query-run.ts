@@ -12,7 +12,9 @@ import type { QuerySpec } from "./query-specs.js";
 import { resolveUserId } from "./users.js";
 
 /** Results per page when the model does not say; small so answers stay readable. */
-export const DEFAULT_RESULTS = 10;
+import { DEFAULT_RESULTS } from "../kana/query-limits.js";
+
+export { DEFAULT_RESULTS };
 
 export type QueryArgs = {
   query?: string;

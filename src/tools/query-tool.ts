@@ -7,10 +7,10 @@ import { z } from "zod";
 import { defineTool, type AnyTool } from "./define-tool.js";
 import type { QueryArgs } from "./query-run.js";
 import { filterSchema } from "../filters/schema.js";
+import { MAX_PAGE, MAX_RESULTS } from "../kana/query-limits.js";
 import type { QuerySpec } from "./query-specs.js";
 
-/** The API's own maximum (reference §5.1). */
-export const MAX_RESULTS = 100;
+export { MAX_RESULTS } from "../kana/query-limits.js";
 
 function inputShape(spec: QuerySpec) {
   return {
@@ -21,7 +21,7 @@ function inputShape(spec: QuerySpec) {
     sort: z.enum(spec.sorts as [string, ...string[]]).optional(),
     reverse: z.boolean().optional(),
     results: z.number().int().min(1).max(MAX_RESULTS).optional(),
-    page: z.number().int().min(1).optional(),
+    page: z.number().int().min(1).max(MAX_PAGE).optional(),
     // POST /ulist `count` fails unless the page is the last one (reference §11), so it is not offered there.
     ...(spec.endpoint === "ulist" ? {} : { count: z.boolean().optional() }),
     ...(spec.spoilers ? { spoilers: z.number().int().min(0).max(2).optional() } : {}),
