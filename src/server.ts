@@ -8,6 +8,7 @@ import { describeConfig, writesEnabled, type ServerConfig } from "./config.js";
 import { FILTER_GUIDE } from "./filters/schema.js";
 import { silentLogger, type Logger } from "./log.js";
 import type { VndbApi } from "./tools/api.js";
+import { PendingRequests } from "./pending-requests.js";
 import { registerTools } from "./tools/define-tool.js";
 import { toolsFor } from "./tools/index.js";
 import { SessionState } from "./tools/session.js";
@@ -54,6 +55,8 @@ export interface CreatedServer {
   tools: string[];
   connect(transport: Transport): Promise<void>;
   close(): Promise<void>;
+  /** Resolves once every request received has been answered, or after `timeoutMs`. */
+  settle(timeoutMs: number): Promise<void>;
 }
 
 export function createServer(config: ServerConfig, deps: ServerDeps): CreatedServer {
@@ -68,13 +71,24 @@ export function createServer(config: ServerConfig, deps: ServerDeps): CreatedSer
     log,
     session: new SessionState(),
   });
+  const pending = new PendingRequests();
   return {
     server,
     tools,
-    connect: (transport) => server.connect(transport),
+    connect: async (transport) => {
+      await server.connect(transport);
+      pending.watch(transport);
+    },
     close: () => server.close(),
+    settle: (timeoutMs) => pending.settled(timeoutMs),
   };
 }
+
+/**
+ * How long a shutdown on end of stdin waits for running tool calls to answer: longer than a
+ * typical call, short enough that a client closing the pipe sees the process go promptly.
+ */
+export const DRAIN_GRACE_MS = 5_000;
 
 /**
  * Serve over stdio; resolves once the client has gone (stdin closed or transport closed) and
@@ -89,18 +103,21 @@ export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onCl
   let finished!: () => void;
   const done = new Promise<void>((resolve) => (finished = resolve));
   let closing = false;
-  const shutdown = async (why: string) => {
+  const shutdown = async (why: string, drain: boolean) => {
     if (closing) return;
     closing = true;
     log.info(`shutting down (${why})`);
+    // A client that closes stdin after its last request (a pipe, a script) still reads
+    // stdout: let running calls answer first. Signals and a closed transport do not wait.
+    if (drain) await created.settle(DRAIN_GRACE_MS);
     await created.close().catch(() => {});
     await deps.api.close().catch(() => {});
     await deps.onClose?.().catch(() => {});
     finished();
   };
-  transport.onclose = () => void shutdown("transport closed");
-  process.stdin.once("end", () => void shutdown("stdin closed"));
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void shutdown(signal));
+  transport.onclose = () => void shutdown("transport closed", false);
+  process.stdin.once("end", () => void shutdown("stdin closed", true));
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void shutdown(signal, false));
   await created.connect(transport);
   log.info(`serving ${created.tools.length} tools on stdio (${describeConfig(config)})`);
   await done;
