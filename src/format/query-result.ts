@@ -205,7 +205,7 @@ function build(page: QueryPage, shaped: Attempt, keep: number, detail: Detail, _
   const sizeNotes = notes.filter((n) => n !== hiddenNote);
   if (sizeNotes.length) structured.notes = sizeNotes;
 
-  const text = [header, ...entries.map(renderEntry), ...notes, ...(nextLine ? [nextLine] : [])].join("\n\n");
+  const text = [header, ...entries.map((e) => renderEntry(e, page.endpoint)), ...notes, ...(nextLine ? [nextLine] : [])].join("\n\n");
   const size = approxTokens(text) + approxTokens(JSON.stringify(structured));
   return { text, structuredContent: structured, approxTokens: size };
 }

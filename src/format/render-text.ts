@@ -1,7 +1,9 @@
 // The compact text mirror of shaped entries: one header line per entry (id, title, link),
 // then one `key: value` line per member. Nested entities render inline as "id Title (k: v)".
 
+import type { QueryEndpoint } from "../kana/types.js";
 import { vndbUrl } from "./links.js";
+import { readableValue } from "./readable.js";
 import { displayTitle, TITLE_KEYS } from "./titles.js";
 
 type Obj = Record<string, unknown>;
@@ -35,6 +37,11 @@ export function inline(value: unknown, key = ""): string {
     if ((key === "sex" || key === "gender") && value.length === 2) {
       return value[1] === value[0] || value[1] === null ? scalar(value[0]) : `${scalar(value[0])} (real: ${scalar(value[1])})`;
     }
+    // Objects that carry one member each ({lang: "ja"}) read best as their bare values.
+    const single = value.length > 0 && value.every((e) => isObj(e) && Object.keys(e).length === 1 && !isObj(Object.values(e)[0]) && !Array.isArray(Object.values(e)[0]));
+    if (single && new Set(value.map((e) => Object.keys(e as Obj)[0])).size === 1) {
+      return value.map((e) => scalar(Object.values(e as Obj)[0])).join(", ");
+    }
     const parts = value.map((e) => inline(e, key));
     return value.some(isObj) ? parts.join("; ") : parts.join(", ");
   }
@@ -56,8 +63,11 @@ function inlineObject(o: Obj): string {
   return rest.length ? `${head.join(" ")} (${rest.join(", ")})` : head.join(" ");
 }
 
-/** An entry as text: "## id Title — url", short members, then prose. */
-export function renderEntry(entry: Obj): string {
+/**
+ * An entry as text: "## id Title — url", short members, then prose. With the endpoint,
+ * coded values and machine units are spelled out (readable.ts).
+ */
+export function renderEntry(entry: Obj, endpoint?: QueryEndpoint): string {
   const title = displayTitle(entry);
   const head = [entry.id !== undefined ? scalar(entry.id) : null, title].filter(Boolean).join(" ");
   const lines = [`## ${head || "(entry)"}${typeof entry.url === "string" ? ` — ${entry.url}` : ""}`];
@@ -73,7 +83,9 @@ export function renderEntry(entry: Obj): string {
       continue;
     }
     if (k === "quote") continue;
-    if (PROSE_KEYS.has(k) && typeof v === "string") prose.push(`${k}:\n${v}`);
+    const readable = readableValue(endpoint, k, v);
+    if (readable !== null) scalars.push(`${k}: ${readable}`);
+    else if (PROSE_KEYS.has(k) && typeof v === "string") prose.push(`${k}:\n${v}`);
     else if (v === null || typeof v !== "object") scalars.push(`${k}: ${inline(v, k)}`);
     else lines.push(`${k}: ${inline(v, k)}`);
   }

@@ -2,6 +2,7 @@
 // DELETE answer 204 with no body (reference §12), so the state is read back with POST /ulist.
 
 import type { AuthInfo, VndbApi } from "./api.js";
+import { voteOutOfTen } from "../format/readable.js";
 import { ToolError } from "./errors.js";
 import type { ToolContext } from "./define-tool.js";
 import { permissionHint } from "./permissions.js";
@@ -98,9 +99,9 @@ export function vnLabel(entry: ListEntry | null, vid: string): string {
   return entry?.vn?.alttitle ? `${vid} ${t} (${entry.vn.alttitle})` : `${vid} ${t}`;
 }
 
-/** The VNDB vote (10..100) on the 1..10 scale the site shows. */
+/** The VNDB vote (10..100) on the 1..10 scale the site shows, as the list tool shows it. */
 export function voteText(vote: number | null | undefined): string {
-  return vote == null ? "no vote" : `vote ${(vote / 10).toFixed(1)}`;
+  return vote == null ? "no vote" : `vote ${voteOutOfTen(vote)}`;
 }
 
 function day(ts: number | null | undefined): string | undefined {

@@ -57,7 +57,7 @@ describe("stdio server with --embedded", () => {
   it("writes the list and reads the entry back", async () => {
     const r = await call("vndb_update_list_entry", { vn: "v17", labels_set: ["Finished"], vote: 9 });
     expect(r.isError, r.text).toBe(false);
-    expect(r.text).toMatch(/vote 9\.0/);
+    expect(r.text).toMatch(/vote 9\/10/);
     expect(r.text).toMatch(/Finished \(2\)/);
   });
 

@@ -135,7 +135,7 @@ describe("formatQueryPage per endpoint", () => {
       "ulist entry titled by its VN, notes as plain text",
       "ulist",
       { id: "v17", vote: 90, notes: "[b]not bbcode[/b]", labels: [{ id: 2, label: "Finished" }], vn: { id: "v17", title: "Ever17", alttitle: null, released: "2002-08-29" } },
-      ["## v17 Ever17 — https://vndb.org/v17", "vote: 90", "labels: 2 Finished", "vn: released: 2002-08-29", "[b]not bbcode[/b]"],
+      ["## v17 Ever17 — https://vndb.org/v17", "vote: 9/10", "labels: 2 Finished", "vn: released: 2002-08-29", "[b]not bbcode[/b]"],
     ],
     [
       "quote without a page of its own",

@@ -43,7 +43,7 @@ describe("vndb_update_list_entry", () => {
     // Read after write: the tool's answer is the stored state.
     expect(r.structured?.created).toBe(true);
     expect((r.structured?.entry as { vote: number }).vote).toBe(90);
-    expect(r.text).toMatch(/vote 9\.0/);
+    expect(r.text).toMatch(/vote 9\/10/);
   });
 
   it.each([

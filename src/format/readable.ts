@@ -1,0 +1,63 @@
+// Values VNDB stores as codes or machine units, spelled out in the text mirror so a model
+// reads "voiced: 4 (fully voiced)" instead of guessing what 4 means, a list vote on the 1-10
+// scale the site and the write tools use, and timestamps as dates. structuredContent keeps
+// VNDB's raw values; the code stays first in the text so it still matches the filters.
+
+import type { QueryEndpoint } from "../kana/types.js";
+
+/** Code meanings from reference §6 (vn devstatus/length, release voiced, producer type). */
+const CODES: Readonly<Partial<Record<QueryEndpoint, Readonly<Record<string, Readonly<Record<string, string>>>>>>> = {
+  vn: {
+    devstatus: { 0: "finished", 1: "in development", 2: "cancelled" },
+    // The length buckets of the `length` filter (reference §8.4).
+    length: { 1: "very short, < 2 h", 2: "short, 2-10 h", 3: "medium, 10-30 h", 4: "long, 30-50 h", 5: "very long, > 50 h" },
+  },
+  release: {
+    voiced: { 1: "not voiced", 2: "only ero scenes voiced", 3: "partially voiced", 4: "fully voiced" },
+  },
+  producer: {
+    type: { co: "company", in: "individual", ng: "amateur group" },
+  },
+};
+
+/** /ulist members that are Unix timestamps in seconds (reference §6.9). */
+const TIMESTAMPS: ReadonlySet<string> = new Set(["added", "lastmod", "voted"]);
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** A list vote (10..100) on the site's 1-10 scale: 90 → "9/10", 85 → "8.5/10". */
+export function voteOutOfTen(vote: number): string {
+  return `${Math.round(vote) / 10}/10`;
+}
+
+/** A Unix timestamp in seconds as its UTC date. */
+export function isoDay(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
+}
+
+function minutesText(minutes: number): string {
+  const hours = minutes / 60;
+  return hours < 1 ? `${minutes} (under 1 h)` : `${minutes} (about ${Math.round(hours)} h)`;
+}
+
+/**
+ * The text of a top-level member whose raw value would mislead or puzzle a reader, or null
+ * to render the value as it is.
+ */
+export function readableValue(endpoint: QueryEndpoint | undefined, key: string, value: unknown): string | null {
+  if (endpoint === undefined) return null;
+  if (endpoint === "ulist") {
+    if (key === "vote" && typeof value === "number") return voteOutOfTen(value);
+    if (TIMESTAMPS.has(key) && typeof value === "number") return isoDay(value);
+  }
+  if (endpoint === "character" && key === "birthday" && Array.isArray(value) && value.length === 2) {
+    const [month, day] = value as unknown[];
+    if (typeof month === "number" && month >= 1 && month <= 12) {
+      return typeof day === "number" && day > 0 ? `${MONTHS[month - 1]} ${day}` : MONTHS[month - 1]!;
+    }
+    return null;
+  }
+  if (endpoint === "vn" && key === "length_minutes" && typeof value === "number") return minutesText(value);
+  const meaning = CODES[endpoint]?.[key]?.[String(value)];
+  return meaning ? `${String(value)} (${meaning})` : null;
+}
