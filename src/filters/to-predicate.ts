@@ -19,6 +19,12 @@ export interface PredicateContext {
   session?: Session | null;
   /** The raw `user` member of the request, if any (reference §8.3, label). */
   rawUser?: unknown;
+  /**
+   * The spoiler level the answer is shown at (0-2). Tag and trait filters without their own
+   * max_spoiler match up to it, so asking with spoilers 2 also finds the entries whose tag
+   * or trait is a spoiler; VNDB's own default (0) stays in force at level 0.
+   */
+  maxSpoiler?: number;
 }
 
 /** One name that was resolved, so the tool can show the model what it searched for. */
@@ -251,7 +257,12 @@ class Converter {
       throw new InputError(`Filter "${at}" takes a ${kind} name, a ${kind} id (${letter}123) or {name|id, max_spoiler${kind === "tag" ? ", min_level" : ""}, no_lies}.`);
     };
     if (Array.isArray(v)) return v; // VNDB's own [id, spoiler, level(, lies)] form, validated below.
-    if (!isObj(v)) return id(v);
+    const ceiling = this.ctx.maxSpoiler ?? 0;
+    if (!isObj(v)) {
+      const tid = await id(v);
+      if (ceiling === 0) return tid;
+      return kind === "tag" ? [tid, ceiling, 0] : [tid, ceiling];
+    }
     const allowed = kind === "tag" ? ["id", "name", "max_spoiler", "min_level", "no_lies"] : ["id", "name", "max_spoiler", "no_lies"];
     const extra = Object.keys(v).filter((k) => !allowed.includes(k));
     if (extra.length) throw new InputError(`Filter "${at}" does not take ${extra.join(", ")}; it takes ${allowed.join(", ")}.`);
@@ -259,7 +270,7 @@ class Converter {
     if (ref === undefined) throw new InputError(`Filter "${at}" needs "name" or "id".`);
     const tid = await id(ref);
     // VNDB's defaults: spoiler 0 (only where the tag is not a spoiler), level 0 (any rating).
-    const spoiler = v.max_spoiler ?? 0;
+    const spoiler = v.max_spoiler ?? ceiling;
     const lies = v.no_lies === true ? [1] : [];
     if (kind === "trait" && v.no_lies === true && (spoiler === 0 || spoiler === "0")) {
       // VNDB rewrites trait [id, 0, 1] to [id, 2, 1] (reference §8.3): the filter would then

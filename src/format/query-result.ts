@@ -46,6 +46,11 @@ export interface FormatOptions {
   textChars?: number;
   /** Render database ids inside descriptions as Markdown links. */
   idLinks?: boolean;
+  /**
+   * The name of the call argument that raises the spoiler level, when the tool has one:
+   * the note on hidden spoilers then says exactly what to pass.
+   */
+  spoilerArgument?: string;
 }
 
 /** The call that produced the page, so the next page can be spelled out exactly. */
@@ -95,12 +100,18 @@ const count = (n: number, [one, many]: [string, string]): string => `${n} ${n ==
 const DESCRIPTIONS: [string, string] = ["description", "descriptions"];
 const ENTRIES: [string, string] = ["entry", "entries"];
 
-function hiddenSummary(hidden: HiddenCounts, level: number): string | null {
+function hiddenSummary(hidden: HiddenCounts, level: number, argument: string | undefined): string | null {
   const parts = Object.entries(hidden)
     .filter(([, n]) => n > 0)
     .map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`);
   if (!parts.length) return null;
-  return `Hidden as spoilers (level ${level}): ${parts.join(", ")}.${level < 2 ? " Raise the spoiler level to see them." : ""}`;
+  const raise =
+    level >= 2
+      ? ""
+      : argument
+        ? ` To see them, call again with "${argument}": 2 (or 1 for minor ones only), only if the user wants spoilers.`
+        : " The server's spoiler level (VNDB_SPOILER_LEVEL) decides what is shown.";
+  return `Hidden as spoilers (level ${level}): ${parts.join(", ")}.${raise}`;
 }
 
 interface Attempt {
@@ -125,9 +136,10 @@ export function formatQueryPage(page: QueryPage, options: FormatOptions = {}): F
     return { entries, reports };
   };
 
-  let built = build(page, shapeAll(levels[0]), page.results.length, levels[0], 0, level);
+  const argument = options.spoilerArgument;
+  let built = build(page, shapeAll(levels[0]), page.results.length, levels[0], argument, level);
   for (let i = 1; i < levels.length && built.approxTokens > maxTokens; i++) {
-    built = build(page, shapeAll(levels[i]), page.results.length, levels[i], i, level);
+    built = build(page, shapeAll(levels[i]), page.results.length, levels[i], argument, level);
   }
   if (built.approxTokens > maxTokens) {
     // Even bare entries do not fit: keep as many as fit and name the rest.
@@ -139,15 +151,15 @@ export function formatQueryPage(page: QueryPage, options: FormatOptions = {}): F
     let hi = page.results.length - 1;
     while (lo < hi) {
       const mid = Math.ceil((lo + hi) / 2);
-      if (build(page, last, mid, levels[lastIndex], lastIndex, level).approxTokens <= maxTokens) lo = mid;
+      if (build(page, last, mid, levels[lastIndex], argument, level).approxTokens <= maxTokens) lo = mid;
       else hi = mid - 1;
     }
-    built = build(page, last, lo, levels[lastIndex], lastIndex, level);
+    built = build(page, last, lo, levels[lastIndex], argument, level);
   }
   return built;
 }
 
-function build(page: QueryPage, shaped: Attempt, keep: number, detail: Detail, _levelIndex: number, spoilerLevel: number): FormattedResult {
+function build(page: QueryPage, shaped: Attempt, keep: number, detail: Detail, spoilerArgument: string | undefined, spoilerLevel: number): FormattedResult {
   const entries = shaped.entries.slice(0, keep);
   const hidden: HiddenCounts = {};
   let textsCut = 0;
@@ -161,7 +173,7 @@ function build(page: QueryPage, shaped: Attempt, keep: number, detail: Detail, _
   }
 
   const notes: string[] = [];
-  const hiddenNote = hiddenSummary(hidden, spoilerLevel);
+  const hiddenNote = hiddenSummary(hidden, spoilerLevel, spoilerArgument);
   if (hiddenNote) notes.push(hiddenNote);
   if (textsCut) {
     notes.push(

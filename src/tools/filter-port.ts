@@ -21,6 +21,8 @@ export interface FilterContext {
   session?: Session | null;
   /** The request's `user` member, if any. */
   user?: string;
+  /** The answer's spoiler level: the default ceiling of tag and trait filters. */
+  maxSpoiler?: number;
 }
 
 export function createResolver(api: VndbApi): NameResolver {
@@ -38,6 +40,7 @@ export async function toFilters(endpoint: QueryEndpoint, value: unknown, ctx: Fi
   const result = await toPredicate(endpoint, value, ctx.resolver, {
     session: ctx.session ?? null,
     ...(ctx.user ? { rawUser: ctx.user } : {}),
+    ...(ctx.maxSpoiler !== undefined ? { maxSpoiler: ctx.maxSpoiler } : {}),
   });
   if (!result.ok) throw new ToolError(result.message, result.hint);
   return { filters: result.filters, resolved: result.resolved };

@@ -14,6 +14,8 @@ export interface RenderQueryInput {
   args: Record<string, unknown>;
   spoilerLevel: number;
   maxTokens: number;
+  /** Whether the tool takes a per-call `spoilers` level (the hidden-spoiler note names it). */
+  spoilerArgument: boolean;
 }
 
 export function renderQuery(input: RenderQueryInput): ToolResult {
@@ -25,7 +27,11 @@ export function renderQuery(input: RenderQueryInput): ToolResult {
       ...(input.response.count !== undefined ? { count: input.response.count } : {}),
       call: { tool: input.tool, args: input.args },
     },
-    { spoilerLevel: input.spoilerLevel, maxTokens: input.maxTokens },
+    {
+      spoilerLevel: input.spoilerLevel,
+      maxTokens: input.maxTokens,
+      ...(input.spoilerArgument ? { spoilerArgument: "spoilers" } : {}),
+    },
   );
   return { text: formatted.text, structured: formatted.structuredContent };
 }

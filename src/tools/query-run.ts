@@ -56,12 +56,14 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
       listwrite: me.permissions.includes("listwrite"),
     };
   }
+  const spoilerLevel = args.spoilers ?? ctx.config.spoilerLevel;
   const converted = await toFilters(spec.endpoint, args.filters, {
     api,
     signal,
     resolver: await ctx.session.resolver(api),
     session,
     ...(user ? { user } : {}),
+    maxSpoiler: spoilerLevel,
   });
   const search = args.query?.trim();
   let filters: unknown = converted.filters;
@@ -84,8 +86,9 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     tool: spec.tool,
     response,
     args: args as Record<string, unknown>,
-    spoilerLevel: args.spoilers ?? ctx.config.spoilerLevel,
+    spoilerLevel,
     maxTokens: ctx.config.maxResponseTokens,
+    spoilerArgument: spec.spoilers,
   });
   if (converted.resolved.length === 0) return rendered;
   // Say which entries the names stood for, so a wrong guess is visible to the model.

@@ -88,6 +88,20 @@ describe("toPredicate", () => {
     }
   });
 
+  // A tag or trait filter without its own max_spoiler matches up to the answer's spoiler level.
+  it.each([
+    ["tag by name at level 0 keeps VNDB's default", "vn", { tag: "Nakige" }, 0, ["tag", "=", "g1125"]],
+    ["tag by name at level 2", "vn", { tag: "Nakige" }, 2, ["tag", "=", ["g1125", 2, 0]]],
+    ["trait by name at level 1", "character", { trait: "Tsundere" }, 1, ["trait", "=", ["i153", 1]]],
+    ["tag object without max_spoiler", "vn", { tag: { name: "Nakige", min_level: 2 } }, 2, ["tag", "=", ["g1125", 2, 2]]],
+    ["an explicit max_spoiler wins", "vn", { tag: { name: "Nakige", max_spoiler: 0 } }, 2, ["tag", "=", ["g1125", 0, 0]]],
+    ["dtrait by id at level 2", "character", { dtrait: "i5" }, 2, ["dtrait", "=", ["i5", 2]]],
+  ])("%s", async (_n, endpoint, input, maxSpoiler, expected) => {
+    const r = await toPredicate(endpoint as never, input, resolver, { maxSpoiler });
+    if (!r.ok) throw new Error(r.message);
+    expect(r.filters).toEqual(expected);
+  });
+
   it("reports what names were resolved", async () => {
     const r = await toPredicate("vn", { tag: "Nakige", developer: "Key" }, resolver);
     expect(r.ok && r.resolved).toEqual([

@@ -44,6 +44,14 @@ describe("formatQueryPage", () => {
     expect(r.structuredContent.next).toBeUndefined();
   });
 
+  it("says how to see hidden spoilers: the tool's argument when it has one, else the server setting", () => {
+    const withArg = formatQueryPage({ endpoint: "vn", results: [vn(17)], more: false }, { spoilerArgument: "spoilers" });
+    expect(withArg.text).toMatch(/call again with "spoilers": 2/);
+    const without = formatQueryPage({ endpoint: "vn", results: [vn(17)], more: false });
+    expect(without.text).not.toMatch(/"spoilers"/);
+    expect(without.text).toMatch(/VNDB_SPOILER_LEVEL/);
+  });
+
   it.each([
     [0, 2, 4],
     [1, 4, 2],

@@ -164,6 +164,7 @@ describe("spoilers", () => {
     const safe = await anon.call("vndb_search_vn", args);
     const all = await anon.call("vndb_search_vn", { ...args, spoilers: 2 });
     expect(safe.text).toMatch(/Hidden as spoilers \(level 0\)/);
+    expect(safe.text).toMatch(/call again with "spoilers": 2/);
     expect(safe.structured?.hidden_spoilers).toBeDefined();
     expect(all.text).not.toMatch(/Hidden as spoilers/);
     // v900001's tag "Amnesia" is a major spoiler (level 2).
@@ -175,6 +176,17 @@ describe("spoilers", () => {
       expect(all.text).toContain(t.name);
     }
   });
+  it("matches spoiler traits only when the call shows spoilers", async () => {
+    // c900001 has Tsundere (i217) as a minor spoiler (spoiler 1).
+    const direct = await anon.api.query("character", { filters: ["trait", "=", ["i217", 2]], fields: "name" });
+    const expected = direct.results.map((r) => r.id);
+    expect(expected).toContain("c900001");
+    const safe = await anon.call("vndb_search_character", { filters: { trait: "Tsundere" }, fields: "name" });
+    const spoiled = await anon.call("vndb_search_character", { filters: { trait: "Tsundere" }, fields: "name", spoilers: 2 });
+    expect(ids(safe.structured)).not.toContain("c900001");
+    expect(ids(spoiled.structured)).toEqual(expected);
+  });
+
   it("follows the configured spoiler level", async () => {
     const e = await startEmulated({ config: { spoilerLevel: 2 } });
     try {
