@@ -365,15 +365,16 @@ const FIELDS: Record<EntityType, Record<string, FieldMaker>> = {
       const d = dateValue(ctx, v);
       return (r: ReleaseRow) => cmp(r.released, op, d);
     },
+    // `reso_x OP w AND reso_y OP h` (plus "known" when w > 0); patches are not excluded
+    // (reference §8.4 — older VNDB code had `NOT r.patch` here, the current code has not).
     resolution: (_ctx, op, v) => {
       const [w, h] = (v as unknown[]).map(num);
-      return (r: ReleaseRow) => !r.patch && cmp(r.resoX, op, w) && cmp(r.resoY, op, h) && (w === 0 || r.resoX > 0);
+      return (r: ReleaseRow) => cmp(r.resoX, op, w) && cmp(r.resoY, op, h) && (w === 0 || r.resoX > 0);
     },
     resolution_aspect: (_ctx, op, v) => {
       const [w, h] = (v as unknown[]).map(num);
       const ratio = Math.trunc((w * ASPECT_SCALE) / Math.max(1, h));
       return (r: ReleaseRow) =>
-        !r.patch &&
         cmp(r.resoX, op, w) &&
         cmp(r.resoY, op, h) &&
         Math.trunc((r.resoX * ASPECT_SCALE) / Math.max(1, r.resoY)) === ratio &&
@@ -391,9 +392,10 @@ const FIELDS: Record<EntityType, Record<string, FieldMaker>> = {
         ? (r: ReleaseRow) => r.media.length === 0
         : (r: ReleaseRow) => r.media.some((m) => m.medium === str(v)),
     ),
+    // `r.voiced = n`: unlike the animation filters, patches take part (reference §8.4).
     voiced: eqOnly((_ctx, v) => {
       const n = num(v ?? 0);
-      return (r: ReleaseRow) => !r.patch && r.voiced === n;
+      return (r: ReleaseRow) => r.voiced === n;
     }),
     animation_ero: eqOnly((_ctx, v) => (r: ReleaseRow) => !r.patch && r.aniEro === num(v)),
     animation_story: eqOnly((_ctx, v) => (r: ReleaseRow) => !r.patch && r.aniStory === num(v)),

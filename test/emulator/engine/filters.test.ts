@@ -153,7 +153,7 @@ const releaseCases: Case[] = [
   ["release", ["released", "<", 20040428], ["r2"]],
   ["release", ["released", "<=", 1], ["r1", "r2", "r3", "r6", "r7"]],
   ["release", ["resolution", "=", [800, 600]], ["r1"]],
-  ["release", ["resolution", ">=", [640, 480]], ["r1", "r2", "r4"]], // r3 is a patch
+  ["release", ["resolution", ">=", [640, 480]], ["r1", "r2", "r4"]], // r3 is non-standard (0×1)
   ["release", ["resolution", "!=", [800, 600]], ["r2", "r4"]], // not a negation: unknown never matches
   ["release", ["resolution_aspect", ">=", [640, 480]], ["r1", "r2"]], // 16:9 excluded
   ["release", ["minage", "=", null], ["r2", "r4", "r7"]],
@@ -164,7 +164,7 @@ const releaseCases: Case[] = [
   ["release", ["medium", "=", null], ["r2", "r3", "r4", "r7"]],
   ["release", ["medium", "!=", null], ["r1", "r6"]],
   ["release", ["voiced", "=", 4], ["r1"]],
-  ["release", ["voiced", "=", 2], []], // patches never match
+  ["release", ["voiced", "=", 2], ["r3"]], // a patch's voicing counts (no NOT r.patch)
   ["release", ["voiced", "=", null], ["r2", "r4", "r6", "r7"]],
   ["release", ["voiced", "!=", 4], ["r2", "r3", "r4", "r6", "r7"]],
   ["release", ["animation_story", "=", 2], ["r1"]],

@@ -1,0 +1,90 @@
+// Behaviour the recorded vectors cannot show (their stub database returns no rows) but the
+// reference specifies, checked over HTTP against a small catalogue built here. Each case
+// names the rule it checks; where the reference is terse, the SQL it was written from
+// (lib/VNWeb/AdvSearch.pm at the reference's snapshot) decides, and the comment says so.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blankRelease, blankVn } from "../../../src/emulator/catalogue/blank-rows.js";
+import type { Catalogue, CharacterRow, ReleaseRow } from "../../../src/emulator/catalogue/types.js";
+import { startEmulator, type Emulator } from "../../../src/emulator/index.js";
+import { vectorsCatalogue } from "../../../src/emulator/presets/vectors.js";
+import { call } from "./fixture.js";
+
+function release(id: string, o: Partial<ReleaseRow>): ReleaseRow {
+  return { ...blankRelease(id, "en"), titles: [{ lang: "en", title: id, latin: null, mtl: false }], vns: [{ vn: "v1", rtype: "complete" }], ...o };
+}
+
+function character(id: string, o: Partial<CharacterRow>): CharacterRow {
+  return {
+    id,
+    name: id,
+    latin: null,
+    aliases: [],
+    description: "",
+    image: null,
+    bloodType: null,
+    height: 0,
+    bust: 0,
+    waist: 0,
+    hips: 0,
+    weight: null,
+    age: null,
+    cup: null,
+    birthday: null,
+    sex: null,
+    spoilSex: null,
+    gender: null,
+    spoilGender: null,
+    vns: [{ vn: "v1", release: null, spoiler: 0, role: "main" }],
+    traits: [],
+    ...o,
+  };
+}
+
+/**
+ * Releases: r1 a plain 800×600 release, r2 a patch with a known resolution and voicing,
+ * r3 a patch without animation data, r4 a release whose animation is unknown.
+ */
+function catalogue(): Catalogue {
+  const c = vectorsCatalogue();
+  c.vn = [{ ...blankVn("v1", "en"), titles: [{ lang: "en", title: "One", latin: null, official: true }] }];
+  c.release = [
+    release("r1", { resoX: 800, resoY: 600, voiced: 4, aniStorySp: "hand", aniBg: true }),
+    release("r2", { patch: true, resoX: 800, resoY: 600, voiced: 4, aniStorySp: "hand", aniBg: true }),
+    release("r3", { patch: true }),
+    release("r4", {}),
+  ];
+  c.character = [
+    character("c1", { sex: "f" }), // no gender recorded, female
+    character("c2", { sex: "b" }), // no gender recorded, sex "both"
+    character("c3", { sex: null }), // nothing recorded
+    character("c4", { sex: "m", gender: "f" }),
+    character("c5", { sex: "f", spoilSex: "m" }), // no gender, real sex differs
+  ];
+  return c;
+}
+
+let kana: Emulator;
+beforeAll(async () => {
+  kana = await startEmulator({ port: 0, preset: "catalogue", catalogue: catalogue() });
+});
+afterAll(async () => {
+  await kana.close();
+});
+
+async function ids(endpoint: string, filters: unknown, token?: string): Promise<string[]> {
+  const r = await call(kana, "POST", `/${endpoint}`, { json: { filters, results: 100 }, token });
+  expect(r.status, r.text).toBe(200);
+  return (JSON.parse(r.text).results as { id: string }[]).map((x) => x.id);
+}
+
+describe("release filters and patches (§8.4 /release)", () => {
+  it.each([
+    // `reso_x OP w AND reso_y OP h`: nothing about patches — a patch's resolution counts.
+    [["resolution", "=", [800, 600]], ["r1", "r2"]],
+    [["resolution_aspect", ">=", [640, 480]], ["r1", "r2"]],
+    // voiced: `r.voiced = n`, patches included (only the animation filters exclude them).
+    [["voiced", "=", 4], ["r1", "r2"]],
+  ])("%j matches %j", async (filter, want) => {
+    expect(await ids("release", filter)).toEqual(want);
+  });
+});
