@@ -3,7 +3,7 @@
 // beyond the injected query function of the resolver.
 export { filterDescription, filterSchema, describeFilterKeys, FILTER_GUIDE } from "./schema.js";
 export { toPredicate, hintFor, DEFAULT_LABELS } from "./to-predicate.js";
-export type { Predicate, PredicateContext, PredicateResult, ResolvedName } from "./to-predicate.js";
+export type { LabelResolution, Predicate, PredicateContext, PredicateResult, ResolvedName } from "./to-predicate.js";
 export {
   createKanaResolver,
   pickResolution,

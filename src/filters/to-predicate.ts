@@ -25,7 +25,14 @@ export interface PredicateContext {
    * or trait is a spoiler; VNDB's own default (0) stays in force at level 0.
    */
   maxSpoiler?: number;
+  /**
+   * Custom label names → ids, against the labels of the list's user (GET /ulist_labels).
+   * Without it only the built-in labels are known by name.
+   */
+  resolveLabel?: (name: string) => Promise<LabelResolution>;
 }
+
+export type LabelResolution = { ok: true; id: number } | { ok: false; message: string };
 
 /** One name that was resolved, so the tool can show the model what it searched for. */
 export interface ResolvedName {
@@ -235,6 +242,11 @@ class Converter {
       }
       case "label": {
         if (typeof v === "string" && DEFAULT_LABELS[v.trim().toLowerCase()] !== undefined) return [name, op, DEFAULT_LABELS[v.trim().toLowerCase()]];
+        if (typeof v === "string" && !/^\d+$/.test(v.trim()) && this.ctx.resolveLabel) {
+          const r = await this.ctx.resolveLabel(v.trim());
+          if (!r.ok) throw new InputError(r.message);
+          return [name, op, r.id];
+        }
         if (typeof v === "string" && !/^\d+$/.test(v.trim())) {
           throw new InputError(`Unknown label "${v}" in "${at}": built-in labels are ${Object.keys(DEFAULT_LABELS).join(", ")}; pass custom labels by id.`);
         }

@@ -7,6 +7,7 @@ import { createKanaResolver, filterSchema as helperSchema, toPredicate, type Nam
 import type { QueryEndpoint, Session } from "../kana/types.js";
 import type { VndbApi } from "./api.js";
 import { ToolError } from "./errors.js";
+import { labelNameResolver } from "./labels.js";
 
 /** The `filters` argument schema of a query tool. */
 export function filterSchema(endpoint: QueryEndpoint): z.ZodType {
@@ -23,6 +24,8 @@ export interface FilterContext {
   user?: string;
   /** The answer's spoiler level: the default ceiling of tag and trait filters. */
   maxSpoiler?: number;
+  /** Whose labels a label name means: the list's user, else the token owner. */
+  labelUser?: string;
 }
 
 export function createResolver(api: VndbApi): NameResolver {
@@ -41,6 +44,7 @@ export async function toFilters(endpoint: QueryEndpoint, value: unknown, ctx: Fi
     session: ctx.session ?? null,
     ...(ctx.user ? { rawUser: ctx.user } : {}),
     ...(ctx.maxSpoiler !== undefined ? { maxSpoiler: ctx.maxSpoiler } : {}),
+    ...(ctx.labelUser ? { resolveLabel: labelNameResolver(ctx.api, ctx.labelUser, ctx.signal) } : {}),
   });
   if (!result.ok) throw new ToolError(result.message, result.hint);
   return { filters: result.filters, resolved: result.resolved };

@@ -26,6 +26,26 @@ function votedError(): ToolError {
   );
 }
 
+/**
+ * Label names of `user`'s list → ids, for label filters: asks GET /ulist_labels on the
+ * first name and keeps the answer for the rest of the call.
+ */
+export function labelNameResolver(
+  api: VndbApi,
+  user: string,
+  signal?: AbortSignal,
+): (name: string) => Promise<{ ok: true; id: number } | { ok: false; message: string }> {
+  let labels: Promise<UlistLabel[]> | undefined;
+  return async (name) => {
+    labels ??= api.ulistLabels({ user }, { signal }).then((r) => r.labels);
+    const all = await labels;
+    const wanted = name.trim().toLowerCase();
+    const match = all.find((l) => l.id !== 0 && l.label.toLowerCase() === wanted);
+    if (match) return { ok: true, id: match.id };
+    return { ok: false, message: `${user} has no list label called "${name}" (labels visible here: ${listing(all)}).` };
+  };
+}
+
 /** Resolve label references; GET /ulist_labels is asked only when a name is given. */
 export async function resolveLabels(
   api: VndbApi,

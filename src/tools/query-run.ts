@@ -64,6 +64,7 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     session,
     ...(user ? { user } : {}),
     maxSpoiler: spoilerLevel,
+    ...(user ?? session?.userId ? { labelUser: user ?? session?.userId } : {}),
   });
   const search = args.query?.trim();
   let filters: unknown = converted.filters;

@@ -248,6 +248,25 @@ describe("vndb_get_user_list", () => {
     expect(r.isError, r.text).toBe(false);
     expect(ids(r.structured)).toEqual(await directIds(owner, "ulist", ["label", "=", ["u2", 2]], { user: "u2" }));
   });
+  it.each([
+    ["the token owner's own custom label", "owner", {}],
+    ["another user's public custom label, any case", "anon", { user: "u2" }],
+  ])("filters by %s by name", async (_what, who, extra) => {
+    const e = who === "owner" ? owner : anon;
+    const labels = await anon.api.ulistLabels({ user: "u2" });
+    const favourites = labels.labels.find((l) => l.label === "Favourites")!;
+    const r = await e.call("vndb_get_user_list", { ...extra, filters: { label: "favourites" }, fields: "brief", results: 100 });
+    expect(r.isError, r.text).toBe(false);
+    const expected = await directIds(e, "ulist", ["label", "=", ["u2", favourites.id]], { user: "u2" });
+    expect(expected.length).toBeGreaterThan(0);
+    expect(ids(r.structured)).toEqual(expected);
+  });
+  it("names the labels when a label name is unknown", async () => {
+    const r = await owner.call("vndb_get_user_list", { filters: { label: "Favorites" } });
+    expect(r.isError).toBe(true);
+    expect(r.text).toMatch(/no list label called "Favorites"/);
+    expect(r.text).toMatch(/10 Favourites/);
+  });
   it("needs a user without a token", async () => {
     const r = await anon.call("vndb_get_user_list", {});
     expect(r.isError).toBe(true);
