@@ -6,8 +6,10 @@
 // about one evaluation per (entry, related entry) pair.
 //
 // SQL three-valued logic only matters at predicate level here: no NOT ever wraps a
-// combinator (a nested `!=` is NOT IN over a subquery, which is two-valued), so every
-// predicate returns false where SQL would yield NULL.
+// combinator (a nested `!=` is NOT IN over a subquery, which is two-valued). It does matter
+// for the `=`-only filters whose `=` can be NULL (a nullable column): VNDB's automatic
+// `!=` is `NOT (=)`, which stays NULL there, so such rows match neither operator. Those
+// filters are built with `triEq`; the others cannot yield NULL and use `eqOnly`.
 import type { EntityType, Filter, FilterOperator } from "../../kana/types.js";
 import type {
   CharacterRow,
@@ -90,6 +92,26 @@ function eqOnly<T>(test: (ctx: EngineContext, value: unknown) => (row: T, link: 
     const t = test(ctx, value);
     return op === "!=" ? (row: T, link: Link | null) => !t(row, link) : t;
   };
+}
+
+/** SQL's three-valued boolean: null is NULL (unknown). */
+type Tri = boolean | null;
+
+/**
+ * Like eqOnly for a test that can be NULL: `=` matches where it is true, `!=` (VNDB's
+ * `NOT (=)`) where it is false, and neither where it is NULL.
+ */
+function triEq<T>(test: (ctx: EngineContext, value: unknown) => (row: T, link: Link | null) => Tri): FieldMaker {
+  return (ctx, op, value) => {
+    const t = test(ctx, value);
+    return op === "!=" ? (row: T, link: Link | null) => t(row, link) === false : (row: T, link: Link | null) => t(row, link) === true;
+  };
+}
+
+/** SQL OR over three-valued operands. */
+function or3(...xs: Tri[]): Tri {
+  if (xs.includes(true)) return true;
+  return xs.includes(null) ? null : false;
 }
 
 /** A nested query: compiled once, memoised per related entry (and link). */
@@ -241,20 +263,23 @@ function boolField<T>(get: (row: T) => boolean): FieldMaker {
   return eqOnly(() => (row: T) => get(row));
 }
 
-/** Nullable release animation values: null asks for unknown; patches never match. */
+/**
+ * The animation flags: `NOT r.patch AND r.ani_x <test>`, where the value null asks for
+ * unknown (`IS NULL`) and any other value is NULL on an unknown flag. So `=` never matches
+ * a patch, `!=` always does, and an unknown flag matches neither when a value is given.
+ */
 function aniField(get: (r: ReleaseRow) => string | boolean | null): FieldMaker {
-  return (_ctx, op, value) => {
-    if (value === null || value === undefined) {
-      return op === "=" ? (r: ReleaseRow) => get(r) === null : (r: ReleaseRow) => get(r) !== null;
-    }
-    return (r: ReleaseRow) => {
+  return triEq((_ctx, value) => {
+    const unknown = value === null || value === undefined;
+    return (r: ReleaseRow): Tri => {
+      if (r.patch) return false;
       const x = get(r);
-      if (r.patch || x === null) return false;
+      if (unknown) return x === null;
+      if (x === null) return null;
       // ani_bg/ani_face hold booleans and take 0/1; the others hold their enum strings.
-      const want = typeof x === "boolean" ? num(value) === 1 : String(value);
-      return op === "=" ? x === want : x !== want;
+      return typeof x === "boolean" ? x === (num(value) === 1) : x === String(value);
     };
-  };
+  });
 }
 
 const FIELDS: Record<EntityType, Record<string, FieldMaker>> = {
@@ -403,12 +428,15 @@ const FIELDS: Record<EntityType, Record<string, FieldMaker>> = {
     rtype: eqOnly((_ctx, v) => (r: ReleaseRow, link) =>
       link?.rtype !== undefined ? link.rtype === str(v) : r.vns.some((x) => x.rtype === str(v)),
     ),
-    rlist: eqOnly((ctx, v) => {
+    // Anonymous: `1=0` whatever the operator (its sql_list ignores the negation there),
+    // so unlike on_list even `!=` matches nothing (reference §8.4: "anonymous → never").
+    rlist: (ctx, op, v) => {
       const s = ctx.session;
       if (!s) return () => false;
       const n = num(v);
-      return (r: ReleaseRow) => ctx.db.lists.rlist.get(s.userId)?.get(r.id)?.status === n;
-    }),
+      const has = (r: ReleaseRow) => ctx.db.lists.rlist.get(s.userId)?.get(r.id)?.status === n;
+      return op === "!=" ? (r: ReleaseRow) => !has(r) : has;
+    },
     extlink: eqOnly((_ctx, v) => (r: ReleaseRow) => extlinkMatch(r.extlinks, v)),
     drm: eqOnly((_ctx, v) => {
       const name = str(v);

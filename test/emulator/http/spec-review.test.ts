@@ -88,3 +88,33 @@ describe("release filters and patches (§8.4 /release)", () => {
     expect(await ids("release", filter)).toEqual(want);
   });
 });
+
+describe("animation flags: patches and unknown values (§8.4 ani_*)", () => {
+  // `NOT r.patch AND r.ani_x <test>`; `!=` is the SQL NOT of that, so a patch (where `=` is
+  // false) matches `!=`, while an unknown flag (where `=` is NULL) matches neither.
+  it.each([
+    [["ani_story_sp", "=", "hand"], ["r1"]],
+    [["ani_story_sp", "!=", "hand"], ["r2", "r3"]],
+    [["ani_story_sp", "=", null], ["r4"]], // a patch never matches `=`, not even "unknown"
+    [["ani_story_sp", "!=", null], ["r1", "r2", "r3"]],
+    [["ani_bg", "=", 1], ["r1"]],
+    [["ani_bg", "!=", 1], ["r2", "r3"]],
+    [["ani_bg", "!=", 0], ["r1", "r2", "r3"]],
+    [["ani_face", "=", null], ["r1", "r4"]],
+    // The legacy fields have the same shape (and never hold NULL).
+    [["animation_story", "!=", 0], ["r2", "r3"]],
+  ])("%j matches %j", async (filter, want) => {
+    expect(await ids("release", filter)).toEqual(want);
+  });
+});
+
+describe("rlist without a session (§8.4: anonymous → never)", () => {
+  // The filter answers `1=0` for anonymous requests whatever the operator.
+  it.each([
+    ["=", 0],
+    ["!=", 0],
+    ["!=", 2],
+  ])("rlist %s %i matches nothing", async (op, value) => {
+    expect(await ids("release", ["rlist", op, value])).toEqual([]);
+  });
+});
