@@ -121,11 +121,15 @@ export function validateQuery(input: QueryInput): Validated<QueryRequest> {
   return { ok: true, value: request };
 }
 
-/** A `["search", "=", text]` predicate: what the service treats as a rankable search query. */
+/**
+ * The text of a `["search", "=", value]` predicate, "" for an empty search (normalised to
+ * null), undefined for any other node. The service recognises a search by its value's type
+ * (every search value, empty ones included, is a SearchQuery object), so an empty search
+ * still counts as a search here; it just has no usable words.
+ */
 function searchQueryOf(node: Filter): string | undefined {
-  return node.length === 3 && node[0] === "search" && node[1] === "=" && typeof node[2] === "string"
-    ? node[2]
-    : undefined;
+  if (node.length !== 3 || node[0] !== "search" || node[1] !== "=") return undefined;
+  return typeof node[2] === "string" ? node[2] : "";
 }
 
 const usable = (search: string | undefined): boolean => search !== undefined && searchWords(search).length > 0;

@@ -196,6 +196,11 @@ describe("hasRankableSearch (§7)", () => {
     [["and", ["search", "=", "fate"], ["search", "=", "fate stay"]], false],
     [["and", ["search", "=", null], ["id", ">", "v1"]], false],
     [["and", ["search", "=", "!!!"], ["search", "=", "fate"]], true],
+    // An empty search is still a search (extract_searchquery tests the value's type), so
+    // after a search with words it disqualifies the query; before one it is replaced.
+    [["and", ["search", "=", "fate"], ["search", "=", null]], false],
+    [["and", ["search", "=", null], ["search", "=", "fate"]], true],
+    [["and", ["search", "=", null], ["search", "=", null]], false],
     [["and", ["and", ["search", "=", "fate"]]], false],
     [["or", ["search", "=", "fate"]], false],
     [["id", "=", "v17"], false],
