@@ -42,6 +42,15 @@ function digitsText(text: string): boolean {
   return DIGITS.test(text) || (text.endsWith("\n") && DIGITS.test(text.slice(0, -1)));
 }
 
+/**
+ * A refusal about field `name`. The service words the HTTP error with the field only when the
+ * name is true in Perl terms (API.pm: `... if $err->{field}`), so an empty name (`""`, or a
+ * `false` first element) is reported without one: `Invalid 'filters' member: Unknown field`.
+ */
+function fieldRefusal(name: string, message: string): Refusal {
+  return new Refusal(name === "" || name === "0" ? { message } : { field: name, message });
+}
+
 function validateNode(entity: EntityType, q: unknown, st: State): Filter {
   if (!Array.isArray(q) || q.length < 2 || q[0] === null || q[0] === undefined || isRef(q[0])) {
     throw new Refusal({ message: "Invalid query" });
@@ -55,7 +64,7 @@ function validateNode(entity: EntityType, q: unknown, st: State): Filter {
     else if (n === 1) name = "or";
     else {
       const byNumber = filterByNumber(entity, name);
-      if (byNumber === undefined) throw new Refusal({ field: name, message: "Unknown field" });
+      if (byNumber === undefined) throw fieldRefusal(name, "Unknown field");
       name = byNumber.name;
     }
   }
@@ -69,7 +78,7 @@ function validateNode(entity: EntityType, q: unknown, st: State): Filter {
     throw new Refusal({ message: "Invalid predicate" });
   }
   const def = filterByName(entity, name);
-  if (def === undefined) throw new Refusal({ field: name, message: "Unknown field" });
+  if (def === undefined) throw fieldRefusal(name, "Unknown field");
   const op = perlText(q[1]) as FilterOperator;
   if (!FILTER_OPERATORS.includes(op) || !def.operators.includes(op)) {
     throw new Refusal({ field: name, message: "Invalid operator" });

@@ -61,6 +61,10 @@ describe("structural errors (§8.2)", () => {
     ["vn", ["foo", "=", 1], "Invalid 'foo' filter: Unknown field."],
     ["vn", ["character", "=", ["vn", "=", ["role", "=", "main"]]], "Invalid 'role' filter: Unknown field."],
     ["vn", ["0080", "=", 17], "Invalid '0080' filter: Unknown field."],
+    // An empty field name is false in Perl, and API.pm only names a field when it is true.
+    ["vn", ["", "=", 17], "Invalid 'filters' member: Unknown field"],
+    ["vn", [false, "=", 17], "Invalid 'filters' member: Unknown field"],
+    ["release", ["and", ["id", "=", 1], ["", "!=", "x"]], "Invalid 'filters' member: Unknown field"],
     ["vn", ["id", "~", 1], "Invalid 'id' filter: Invalid operator."],
     ["vn", ["lang", ">", "en"], "Invalid 'lang' filter: Invalid operator."],
     ["vn", ["length", ">", 3], "Invalid 'length' filter: Invalid operator."],
