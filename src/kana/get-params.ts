@@ -93,9 +93,15 @@ export function validateUserParams(params: QueryParams): Validated<UserParams> {
     return { ok: false, failure: INVALID_ARGUMENT };
   }
   const fields: UserField[] = [];
-  for (const value of params.get("fields") ?? []) {
+  // FU's query_decode gives one value as a scalar and repeated ones as an array. Only the
+  // scalar "" is empty (the default: no fields); it is checked before any trimming, because
+  // `fields` is an array schema. Every element of the array (a single value is wrapped) is
+  // then trimmed and required, so "fields=%20" or an empty repeated value is refused.
+  const values = params.get("fields") ?? [];
+  const elements = values.length === 1 && values[0] === "" ? [] : values;
+  for (const value of elements) {
     const trimmed = fuTrim(value);
-    if (trimmed === "") continue;
+    if (trimmed === "") return { ok: false, failure: INVALID_ARGUMENT };
     for (const element of perlSplitComma(trimmed)) {
       const name = fuTrim(element);
       if (!(USER_FIELDS as readonly string[]).includes(name)) return { ok: false, failure: INVALID_ARGUMENT };
