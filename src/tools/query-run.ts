@@ -29,6 +29,30 @@ export type QueryArgs = {
   spoilers?: number;
 };
 
+/**
+ * /ulist columns that can be null; PostgreSQL puts NULLs first in descending order
+ * (reference §7), so "sort by vote, highest first" starts with the unvoted entries.
+ */
+const NULLS_FIRST_WHEN_REVERSED: Readonly<Record<string, string>> = {
+  vote: "vote",
+  voted: "vote",
+  started: "start date",
+  finished: "finish date",
+};
+
+/** What to tell the model when VNDB's descending order put entries without the value first. */
+function nullsFirstNote(spec: QuerySpec, args: QueryArgs, results: Record<string, unknown>[]): string | null {
+  const what = args.sort && args.reverse ? NULLS_FIRST_WHEN_REVERSED[args.sort] : undefined;
+  if (spec.endpoint !== "ulist" || !what || !results.some((r) => r[args.sort!] === null)) return null;
+  const note = `Entries without a ${what} come first in VNDB's descending order.`;
+  const filters = args.filters;
+  const plain = filters === undefined || (typeof filters === "object" && filters !== null && !Array.isArray(filters));
+  if (what !== "vote" || !plain || mentionsLabel(filters)) return note;
+  const next = { ...args, filters: { ...(filters as object), label: "Voted" } };
+  delete (next as QueryArgs).page;
+  return `${note} For voted entries only: ${spec.tool} ${JSON.stringify(next)}`;
+}
+
 /** Whether a filter argument mentions list labels (only then is the token's user needed). */
 function mentionsLabel(filters: unknown): boolean {
   return filters !== undefined && JSON.stringify(filters).includes('"label"');
@@ -91,13 +115,22 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     maxTokens: ctx.config.maxResponseTokens,
     spoilerArgument: spec.spoilers,
   });
-  if (converted.resolved.length === 0) return rendered;
+  const heads: string[] = [];
   // Say which entries the names stood for, so a wrong guess is visible to the model.
-  const names = converted.resolved.map((r) => `${r.kind} "${r.name}" = ${r.id} ${r.as}`).join("; ");
+  if (converted.resolved.length) {
+    heads.push(`Names resolved: ${converted.resolved.map((r) => `${r.kind} "${r.name}" = ${r.id} ${r.as}`).join("; ")}.`);
+  }
+  const order = nullsFirstNote(spec, args, response.results);
+  if (order) heads.push(order);
+  if (heads.length === 0) return rendered;
   return {
     ...rendered,
-    text: `Names resolved: ${names}.\n${rendered.text}`,
-    structured: { ...rendered.structured, resolved: converted.resolved },
+    text: `${heads.join("\n")}\n${rendered.text}`,
+    structured: {
+      ...rendered.structured,
+      ...(converted.resolved.length ? { resolved: converted.resolved } : {}),
+      ...(order ? { order_note: order } : {}),
+    },
   };
 }
 

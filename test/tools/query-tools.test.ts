@@ -261,6 +261,23 @@ describe("vndb_get_user_list", () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(ids(r.structured)).toEqual(expected);
   });
+  it("says that unvoted entries come first when sorting by vote, highest first, and how to skip them", async () => {
+    const r = await owner.call("vndb_get_user_list", { sort: "vote", reverse: true, fields: "brief", results: 100 });
+    const direct = await owner.api.query("ulist", { user: "u2", sort: "vote", reverse: true, fields: "vote", results: 100 });
+    expect(direct.results[0]!.vote).toBeNull();
+    expect(r.text).toMatch(/Entries without a vote come first/);
+    const m = /For voted entries only: vndb_get_user_list (\{.*\})/.exec(r.text);
+    expect(m, r.text).not.toBeNull();
+    const next = await owner.call("vndb_get_user_list", JSON.parse(m![1]!));
+    const votes = (next.structured?.results as { vote?: number }[]).map((x) => x.vote);
+    expect(votes.length).toBeGreaterThan(0);
+    expect(votes.every((v) => typeof v === "number")).toBe(true);
+    expect(next.text).not.toMatch(/come first/);
+  });
+  it("adds no ordering note when the order has no gaps", async () => {
+    const r = await owner.call("vndb_get_user_list", { sort: "vote", fields: "brief", results: 100 });
+    expect(r.text).not.toMatch(/come first/);
+  });
   it("names the labels when a label name is unknown", async () => {
     const r = await owner.call("vndb_get_user_list", { filters: { label: "Favorites" } });
     expect(r.isError).toBe(true);
