@@ -80,8 +80,9 @@ function readBody(contentType: string | undefined, body: string): Record<string,
 }
 
 function labelArray(value: unknown): number[] | Invalid {
-  // Empty (null, missing, "", false) is the default [] of the service's schema.
-  if (scalarText(value) === null) return [];
+  // Empty (null, "", false) is the default [] of the service's schema. This is an array
+  // schema, which FU does not trim, so a blank string such as " " is a non-array: refused.
+  if (value === null || value === undefined || value === false || value === "") return [];
   if (!Array.isArray(value)) return INVALID;
   const out: number[] = [];
   for (const element of value) {

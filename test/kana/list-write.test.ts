@@ -61,6 +61,8 @@ describe("PATCH /ulist body (reference §12.1, §12.2)", () => {
     ['{"labels":[1,2]}', { labels: [1, 2] }],
     ['{"labels":[]}', { labels: [] }],
     ['{"labels":null}', { labels: [] }],
+    ['{"labels":""}', { labels: [] }],
+    ['{"labels_set":false}', { labelsSet: [] }],
     ['{"labels":[" 3 "]}', { labels: [3] }],
     ['{"labels":[true]}', { labels: [1] }],
     ['{"labels":[1600]}', { labels: [1600] }],
@@ -104,6 +106,9 @@ describe("PATCH /ulist body (reference §12.1, §12.2)", () => {
     ['{"labels":[[1]]}', "400 Invalid 'labels' member."],
     ['{"labels":[null]}', "400 Invalid 'labels' member."],
     ['{"labels":[""]}', "400 Invalid 'labels' member."],
+    // Array schemas are not trimmed, so a blank string is not the empty default.
+    ['{"labels":" "}', "400 Invalid 'labels' member."],
+    ['{"labels_unset":"\\u00a0"}', "400 Invalid 'labels_unset' member."],
     ['{"labels_set":[0]}', "400 Invalid 'labels_set' member."],
     ['{"labels_unset":[1601]}', "400 Invalid 'labels_unset' member."],
     // The alphabetically first invalid member is reported.
