@@ -21,7 +21,12 @@ export const listLabelsTool = defineTool({
     }
     const user = args.user ? await resolveUserId(ctx.api, args.user, ctx.signal) : undefined;
     const { labels } = await ctx.api.ulistLabels({ ...(user ? { user } : {}), fields: "count" }, { signal: ctx.signal });
-    const lines = labels.map((l) => `- ${l.id} ${l.label}${l.private ? " (private)" : ""}${l.count !== undefined ? `: ${l.count}` : ""}`);
+    const lines = labels.map((l) => {
+      const n = l.count === undefined ? "" : ` — ${l.count} ${l.count === 1 ? "entry" : "entries"}`;
+      // Id 0 is VNDB's virtual "No label" row for the owner: entries with no label but Voted.
+      if (l.id === 0) return `- 0 "${l.label}" (entries with no label other than Voted; filter with label 0)${n}`;
+      return `- ${l.id} ${l.label}${l.private ? " (private)" : ""}${n}`;
+    });
     return {
       text: `${labels.length} labels${user ? ` of ${user}` : ""}:\n${lines.join("\n")}`,
       structured: { ...(user ? { user } : {}), labels },

@@ -100,8 +100,12 @@ describe("vndb_list_labels", () => {
     const direct = await writer.api.ulistLabels({ fields: "count" });
     const r = await writer.call("vndb_list_labels");
     expect(r.isError).toBe(false);
-    for (const l of direct.labels) expect(r.text).toContain(`${l.id} ${l.label}`);
+    for (const l of direct.labels.filter((x) => x.id !== 0)) {
+      expect(r.text).toContain(`${l.id} ${l.label}${l.private ? " (private)" : ""} — ${l.count} ${l.count === 1 ? "entry" : "entries"}`);
+    }
     expect(r.text).toMatch(/Hidden gems \(private\)/);
+    // The virtual "No label" row says what it is rather than looking like a label to set.
+    expect(r.text).toMatch(/- 0 "No label" \(entries with no label other than Voted; filter with label 0\)/);
   });
   it("lists another user's public labels by username", async () => {
     const r = await anon.call("vndb_list_labels", { user: "yorhel" });
