@@ -25,7 +25,6 @@ import { getUlist, isUlistPrivate, type StaffAliasEntry } from "../database.js";
 import { cmp, idNum } from "./compare.js";
 import { canReadList, type EngineContext } from "./context.js";
 import { searchFilter } from "./search.js";
-import { characterGender } from "./derive.js";
 import { staffCredits, vaByCharacter } from "./indexes.js";
 
 /**
@@ -255,6 +254,9 @@ function nullUnknown(get: (c: CharacterRow) => number | null): FieldMaker {
     return (c: CharacterRow) => cmp(get(c), op, n);
   };
 }
+
+/** Gender filter values that also look at the sex of a character without a gender. */
+const SEX_FALLBACK = new Set(["", "m", "f"]);
 
 /** Sex/gender filter values: "unknown" and "" (and null) all mean not recorded. */
 const unknownToEmpty = (v: unknown) => (v === null || v === undefined || v === "unknown" ? "" : String(v));
@@ -518,13 +520,32 @@ const FIELDS: Record<EntityType, Record<string, FieldMaker>> = {
         return bm === m && (d === 0 || bd === d);
       };
     }),
-    gender: eqOnly((_ctx, v) => {
+    // `c.gender = x`, and for m/f/unknown `OR (c.gender IS NULL AND c.sex = x)`: a
+    // character without a gender counts by its sex, where only an unknown sex is
+    // "unknown" (reference §8.4). NULL (no gender, other sex) matches neither = nor !=.
+    gender: triEq((_ctx, v) => {
       const want = unknownToEmpty(v);
-      return (c: CharacterRow) => (characterGender(c)[0] ?? "") === want;
+      const bySex = SEX_FALLBACK.has(want);
+      return (c: CharacterRow): Tri => {
+        if (c.gender !== null) return c.gender === want;
+        return bySex && (c.sex ?? "") === want ? true : null;
+      };
     }),
-    gender_spoil: eqOnly((_ctx, v) => {
+    // (gender = x AND spoil_gender IS NULL) OR spoil_gender = x, and for m/f/unknown
+    // OR (spoil_gender IS NULL AND gender IS NULL AND (spoil_sex = x OR (spoil_sex IS
+    // NULL AND sex = x))), evaluated with NULLs as PostgreSQL does.
+    gender_spoil: triEq((_ctx, v) => {
       const want = unknownToEmpty(v);
-      return (c: CharacterRow) => (characterGender(c)[1] ?? "") === want;
+      const bySex = SEX_FALLBACK.has(want);
+      return (c: CharacterRow): Tri => {
+        const g = c.gender;
+        const sg = c.spoilGender;
+        const byGender: Tri = g === null ? (sg === null ? null : false) : g === want && sg === null;
+        const bySpoilGender: Tri = sg === null ? null : sg === want;
+        if (!bySex) return or3(byGender, bySpoilGender);
+        const realSex: Tri = c.spoilSex !== null ? c.spoilSex === want : (c.sex ?? "") === want ? true : null;
+        return or3(byGender, bySpoilGender, sg === null && g === null ? realSex : false);
+      };
     }),
     // Voiced by a matching alias in any VN, even when nested under a VN filter (AdvSearch XXX note).
     seiyuu: eqOnly((ctx, v) => {

@@ -273,7 +273,7 @@ const characterCases: Case[] = [
   ["character", ["gender", "=", "m"], ["c2"]],
   ["character", ["gender", "=", "a"], ["c4"]],
   ["character", ["gender", "=", "unknown"], []],
-  ["character", ["gender", "!=", "m"], ["c1", "c4"]],
+  ["character", ["gender", "!=", "m"], ["c4"]], // c1 has no gender and sex f: NULL, neither = nor !=
   ["character", ["gender_spoil", "=", "o"], ["c2"]],
   ["character", ["gender_spoil", "=", "f"], ["c1"]],
   ["character", ["gender_spoil", "=", "m"], []],

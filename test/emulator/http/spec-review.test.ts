@@ -59,6 +59,7 @@ function catalogue(): Catalogue {
     character("c3", { sex: null }), // nothing recorded
     character("c4", { sex: "m", gender: "f" }),
     character("c5", { sex: "f", spoilSex: "m" }), // no gender, real sex differs
+    character("c6", { sex: "m", gender: "m", spoilGender: "o" }),
   ];
   return c;
 }
@@ -116,5 +117,32 @@ describe("rlist without a session (§8.4: anonymous → never)", () => {
     ["!=", 2],
   ])("rlist %s %i matches nothing", async (op, value) => {
     expect(await ids("release", ["rlist", op, value])).toEqual([]);
+  });
+});
+
+describe("character gender filters (§8.4 gender, gender_spoil)", () => {
+  // gender: `c.gender = x`, for x in m/f/unknown `OR (c.gender IS NULL AND c.sex = x)`:
+  // "also matches characters without a gender whose sex matches" — sex "b" is not unknown.
+  // With no gender recorded and a non-matching sex the test is NULL, so such characters
+  // match neither `=` nor `!=`.
+  it.each([
+    [["gender", "=", "f"], ["c1", "c4", "c5"]],
+    [["gender", "=", "unknown"], ["c3"]],
+    [["gender", "=", ""], ["c3"]],
+    [["gender", "!=", "f"], ["c6"]],
+    [["gender", "!=", "m"], ["c4"]],
+    [["gender", "=", "o"], []],
+    [["gender", "!=", "o"], ["c4", "c6"]],
+    // gender_spoil: the spoiler gender, else the gender, else (for m/f/unknown) the real
+    // sex — again only an unknown sex counts as "unknown".
+    [["gender_spoil", "=", "m"], ["c5"]],
+    [["gender_spoil", "=", "unknown"], ["c3"]],
+    [["gender_spoil", "=", "o"], ["c6"]],
+    // `!=` needs a definite answer: only a recorded spoiler gender (or a recorded gender
+    // with none) gives one when the test fails.
+    [["gender_spoil", "!=", "f"], ["c6"]],
+    [["gender_spoil", "!=", "m"], ["c6"]],
+  ])("%j matches %j", async (filter, want) => {
+    expect(await ids("character", filter)).toEqual(want);
   });
 });
