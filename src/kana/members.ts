@@ -54,13 +54,14 @@ export function fuUint<D>(value: unknown, min: number, max: number, fallback: D)
 }
 
 /**
- * `jsonbool`: only real JSON booleans; empty values (null, missing, "", false) take the
- * default false. 0/1 and "true" are refused (reference §1.6).
+ * `bool`: only real JSON booleans; empty values (null, missing, "", false) take the
+ * default false. 0/1 and "true" are refused (reference §1.6). FU's `bool` is an `any`-type
+ * validation, which is not trimmed: a blank string such as " " is not empty but a
+ * non-boolean, so it is refused too.
  */
 export function fuBool(value: unknown): boolean | Invalid {
   if (value === true) return true;
-  if (value === false || value === undefined || value === null) return false;
-  if (typeof value === "string" && fuTrim(value) === "") return false;
+  if (value === false || value === undefined || value === null || value === "") return false;
   return INVALID;
 }
 

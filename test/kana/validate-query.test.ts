@@ -73,6 +73,10 @@ describe("member validation (reference §5.1, §5.2)", () => {
     ['{"compact_filters":[]}', "400 Invalid 'compact_filters' member."],
     ['{"normalized_filters":"1"}', "400 Invalid 'normalized_filters' member."],
     ['{"time":"yes"}', "400 Invalid 'time' member."],
+    // FU's bool is an untrimmed `any` validation: a blank string is a non-boolean, not empty.
+    ['{"reverse":" "}', "400 Invalid 'reverse' member."],
+    ['{"count":"\\u00a0"}', "400 Invalid 'count' member."],
+    ['{"compact_filters":"\\r"}', "400 Invalid 'compact_filters' member."],
     ['{"sort":"foo"}', "400 Invalid 'sort' member."],
     ['{"sort":"ID"}', "400 Invalid 'sort' member."],
     ['{"sort":["id"]}', "400 Invalid 'sort' member."],
