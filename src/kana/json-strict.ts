@@ -31,11 +31,14 @@ export function decodeUtf8Strict(bytes: Uint8Array): string | null {
 
 class ParseFailure extends Error {}
 
+/** ASCII DEL, refused in strings like the C0 controls (FU::Util json_parse). */
+const DEL = 0x7f;
+
 /**
  * Parses one JSON text the way the service does: RFC 8259 grammar, whitespace only
  * space/tab/LF/CR, no duplicate object keys, no raw control characters in strings, no
  * escaped ones either except \t, \n, \r (and their \u0009/\u000a/\u000d forms; \b and
- * \f are refused), no unpaired surrogate escapes, nesting at most
+ * \f are refused), no DEL raw or escaped, no unpaired surrogate escapes, nesting at most
  * MAX_JSON_DEPTH. Numbers become JavaScript numbers (the service turns integers beyond
  * 64 bits into floats; beyond 2^53 JavaScript already has).
  */
@@ -141,6 +144,12 @@ export function parseStrictJson(text: string): StrictJson {
   };
 
   const allowedControl = (code: number): boolean => code === 0x09 || code === 0x0a || code === 0x0d;
+  /**
+   * The characters FU refuses inside strings unless `allow_control` is set: ASCII controls
+   * except tab/LF/CR, and DEL (FU::Util docs: "such as \u0000, \b, \u007f"; the same set
+   * as its utf8_decode check).
+   */
+  const refusedControl = (code: number): boolean => (code < 0x20 && !allowedControl(code)) || code === DEL;
 
   const hex4 = (): number => {
     const digits = text.slice(pos, pos + 4);
@@ -163,7 +172,7 @@ export function parseStrictJson(text: string): StrictJson {
       }
       // Raw control characters are refused outright, tab included (RFC 8259; vector
       // filter_invalid-0643: a raw tab inside a JSON filter string is "Invalid JSON").
-      if (code < 0x20) fail("control character in string");
+      if (code < 0x20 || code === DEL) fail("control character in string");
       if (code !== 0x5c) {
         pos++;
         continue;
@@ -192,7 +201,7 @@ export function parseStrictJson(text: string): StrictJson {
           break;
         case "u": {
           const unit = hex4();
-          if (unit < 0x20 && !allowedControl(unit)) fail("escaped control character");
+          if (refusedControl(unit)) fail("escaped control character");
           if (unit >= 0xd800 && unit <= 0xdbff) {
             if (text[pos] !== "\\" || text[pos + 1] !== "u") fail("unpaired surrogate");
             pos += 2;

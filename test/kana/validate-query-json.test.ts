@@ -32,6 +32,8 @@ describe("parseStrictJson", () => {
     ['"a\tb"', "raw tab inside a string"],
     ['"a\nb"', "raw newline inside a string"],
     ['"a\u0001b"', "raw control character"],
+    ['"\\u007f"', "escaped DEL (FU::Util: refused without allow_control)"],
+    ['"a\u007fb"', "raw DEL"],
     ['"\\ud800"', "unpaired high surrogate"],
     ['"\\udc00"', "unpaired low surrogate"],
     ['"\\x41"', "unknown escape"],
