@@ -37,12 +37,13 @@ const unauthorized = (message: string): { ok: false; failure: KanaFailure } => (
 });
 
 /**
- * Checks an Authorization header (steps 1–3 of §2.3). A missing or empty header is
- * anonymous (value null). Whether the database knows the token (step 4) is the caller's
+ * Checks an Authorization header (steps 1–3 of §2.3). A missing or empty header (or "0",
+ * which is false in Perl) is anonymous (value null). Whether the database knows the token (step 4) is the caller's
  * question; an unknown token is also `Invalid token.`.
  */
 export function parseAuthorization(header: string | undefined): Validated<ParsedToken | null> {
-  if (header === undefined || header === "") return { ok: true, value: null };
+  // Auth.pm `return if !$header`: every header false in Perl is anonymous, "0" included.
+  if (header === undefined || header === "" || header === "0") return { ok: true, value: null };
   const m = HEADER.exec(header);
   if (!m) return unauthorized(INVALID_HEADER_FORMAT);
   const token = m[1].replace(/-/g, "");

@@ -48,7 +48,7 @@ describe("parseAuthorization (reference §2.3)", () => {
     expect(parseAuthorization(header)).toEqual({ ok: false, failure: { status: 401, message } });
   });
 
-  it.each([[undefined], [""]])("treats %j as anonymous", (header) => {
+  it.each([[undefined], [""], ["0"]])("treats %j as anonymous", (header) => {
     expect(parseAuthorization(header)).toEqual({ ok: true, value: null });
   });
 
