@@ -42,6 +42,33 @@ export function normaliseId(kind: "v" | "r", value: string): string {
   return `${kind}${m[1]}`;
 }
 
+/**
+ * The VN a write is about: an id, or a title that matches one VN exactly (title or alias,
+ * VNDB's search normalisation). Anything looser is refused with the candidates, so a write
+ * never lands on a search guess; `exactName: false` (deletes) refuses every name.
+ */
+export async function vnForWrite(
+  ctx: ToolContext,
+  value: string,
+  exactName: boolean,
+): Promise<{ vid: string; resolvedFrom?: string }> {
+  // Anything shaped like an id is taken as one (and refused as one when out of range).
+  if (/^v?[0-9]+$/i.test(value.trim())) return { vid: normaliseId("v", value.trim().toLowerCase()) };
+  const resolver = await ctx.session.resolver(ctx.api);
+  const r = await resolver.resolve("vn", value);
+  if (r.ok && r.how === "exact" && exactName) return { vid: r.id, resolvedFrom: `"${value}" = ${r.id} ${r.name}` };
+  const head = `"${value}" is not a visual novel id.`;
+  if (r.ok) {
+    const found = r.how === "exact" ? `It is ${r.id} ${r.name}; removals take ids only.` : `The closest match is ${r.id} ${r.name}.`;
+    throw new ToolError(`${head} ${found}`, `If that is the one the user means, call again with "vn": "${r.id}".`);
+  }
+  if (r.reason === "ambiguous") {
+    const list = r.candidates.map((c) => `${c.id} ${c.name}${c.note ? ` (${c.note})` : ""}`).join(", ");
+    throw new ToolError(`${head} Candidates: ${list}.`, "Ask the user which one they mean if unsure, then pass its id.");
+  }
+  throw new ToolError(`${head} No visual novel matches that title.`, "Find the id with vndb_search_vn.");
+}
+
 /** The token owner, who must hold `listwrite` for any write (reference §2.4). */
 export async function requireListWrite(ctx: ToolContext): Promise<AuthInfo> {
   const me = await ctx.session.whoAmI(ctx.api, ctx.signal);

@@ -15,6 +15,7 @@ import {
   readReleaseEntry,
   RELEASE_STATUSES,
   requireListWrite,
+  vnForWrite,
   vnLabel,
   type ListEntry,
 } from "./list-entries.js";
@@ -33,18 +34,26 @@ const DELETE_ANNOTATIONS = { readOnlyHint: false, destructiveHint: true, idempot
 
 const labelRefs = z.array(z.union([z.number().int(), z.string().min(1)]));
 
+/** Today on the server's clock, which is the user's machine under Claude Desktop. */
+function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 /**
  * A calendar date the API will take. The API's own regex lets "2022-11-31" through and then
  * fails with a 500 (reference §12.2), so the day is checked against the month here.
+ * "today" is accepted: a model rarely knows the date, and "I finished it today" is common.
  */
 function checkDate(name: string, value: string): string {
+  if (value.trim().toLowerCase() === "today") return localToday();
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
   const y = m ? Number(m[1]) : NaN;
   const mo = m ? Number(m[2]) : NaN;
   const d = m ? Number(m[3]) : NaN;
   const valid = m && new Date(Date.UTC(y, mo - 1, d)).getUTCDate() === d && mo >= 1 && mo <= 12;
   if (!valid || y < MIN_DATE_YEAR || y > MAX_DATE_YEAR) {
-    throw new ToolError(`${name} must be a real date YYYY-MM-DD between ${MIN_DATE_YEAR} and ${MAX_DATE_YEAR} (got "${value}").`);
+    throw new ToolError(`${name} must be a real date YYYY-MM-DD between ${MIN_DATE_YEAR} and ${MAX_DATE_YEAR}, or "today" (got "${value}").`);
   }
   return value.trim();
 }
@@ -59,20 +68,20 @@ export const updateListEntryTool = defineTool({
     "Prefer labels_set/labels_unset: `labels` replaces all and drops Voted. Dates cannot be cleared. " +
     'Example: {"vn":"v17","labels_set":["Finished"],"labels_unset":["Playing"],"vote":9}',
   input: {
-    vn: z.string(),
+    vn: z.string().describe("id; an exact title also works"),
     vote: z.number().min(MIN_VOTE).max(MAX_VOTE).nullable().optional().describe("1-10; null removes"),
     labels_set: labelRefs.optional().describe("names or ids"),
     labels_unset: labelRefs.optional(),
     labels: labelRefs.optional(),
-    started: z.string().optional().describe("YYYY-MM-DD"),
-    finished: z.string().optional().describe("YYYY-MM-DD"),
+    started: z.string().optional().describe("YYYY-MM-DD or today"),
+    finished: z.string().optional().describe("YYYY-MM-DD or today"),
     notes: z.string().max(MAX_NOTES_LENGTH).nullable().optional(),
   },
   annotations: WRITE_ANNOTATIONS,
   access: "write",
   async run(args, ctx) {
-    const vid = normaliseId("v", args.vn);
     const me = await requireListWrite(ctx);
+    const { vid, resolvedFrom } = await vnForWrite(ctx, args.vn, true);
     const resolve = (refs: LabelRef[] | undefined) =>
       refs === undefined ? undefined : resolveLabels(ctx.api, me.id, refs, ctx.signal);
     const body: UlistPatch = {};
@@ -92,6 +101,7 @@ export const updateListEntryTool = defineTool({
     const after = await readEntry(ctx.api, me.id, vid, ctx.signal);
 
     const notes: string[] = [];
+    if (resolvedFrom) notes.push(`Title resolved: ${resolvedFrom}.`);
     const changed = Object.keys(body);
     const verb = before ? "Updated" : "Added";
     const head = `${verb} ${vnLabel(after ?? before, vid)} on ${me.username}'s list${changed.length ? ` (${changed.join(", ")})` : ""}.`;
@@ -141,8 +151,8 @@ export const removeListEntryTool = defineTool({
   annotations: DELETE_ANNOTATIONS,
   access: "write",
   async run(args, ctx) {
-    const vid = normaliseId("v", args.vn);
     const me = await requireListWrite(ctx);
+    const { vid } = await vnForWrite(ctx, args.vn, false);
     const before = await readEntry(ctx.api, me.id, vid, ctx.signal);
     if (!before) {
       const why = me.permissions.includes("listread") ? "" : " (or it is private and the token lacks listread)";

@@ -125,6 +125,35 @@ describe("vndb_update_list_entry", () => {
     expect(await stored(env, "v17")).toBeUndefined();
   });
 
+  it("takes a title that matches one VN exactly, and says which VN it wrote", async () => {
+    const e = await writer();
+    const direct = await e.api.query("vn", { filters: ["id", "=", "v17"], fields: "title" });
+    const title = direct.results[0]!.title as string;
+    const r = await e.call("vndb_update_list_entry", { vn: title.toUpperCase(), vote: 9 });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).toContain(`= v17 ${title}`);
+    expect((await stored(e, "v17"))?.vote).toBe(90);
+  });
+
+  it("refuses a title that is only a search hit, naming the candidate, and writes nothing", async () => {
+    const e = await writer();
+    const r = await e.call("vndb_update_list_entry", { vn: "Ever1", vote: 9 });
+    expect(r.isError).toBe(true);
+    expect(r.text).toMatch(/"Ever1" is not a visual novel id/);
+    expect(r.text).toMatch(/closest match is v17 /);
+    expect(await stored(e, "v17")).toBeUndefined();
+  });
+
+  it("takes \"today\" for a date, as the local date", async () => {
+    const e = await writer();
+    const r = await e.call("vndb_update_list_entry", { vn: "V3", finished: "today" });
+    expect(r.isError, r.text).toBe(false);
+    const d = new Date();
+    const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+    const r2 = await e.api.query("ulist", { filters: ["id", "=", "v3"], user: "u2", fields: "finished" });
+    expect(r2.results[0]!.finished).toBe(today);
+  });
+
   it("passes VNDB's refusal of an unknown VN on with its message", async () => {
     const e = await writer();
     const r = await e.call("vndb_update_list_entry", { vn: "v9999999", vote: 8 });
@@ -164,6 +193,15 @@ describe("vndb_remove_list_entry", () => {
     expect(r.isError).toBe(false);
     expect((await stored(e, "v3")) === undefined).toBe(removed);
     if (!removed) expect(r.text).toMatch(/nothing was removed/);
+  });
+
+  it("never removes by title: names the id to confirm instead", async () => {
+    const e = await writer();
+    const direct = await e.api.query("vn", { filters: ["id", "=", "v3"], fields: "title" });
+    const r = await e.call("vndb_remove_list_entry", { vn: direct.results[0]!.title as string, confirm: true });
+    expect(r.isError).toBe(true);
+    expect(r.text).toMatch(/call again with "vn": "v3"/);
+    expect(await stored(e, "v3")).toBeDefined();
   });
 
   it("says when the VN is not on the list", async () => {
