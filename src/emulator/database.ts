@@ -62,7 +62,7 @@ export interface VnCache {
   releases: string[];
   /** Every character appearing in this VN (hidden or not). */
   characters: string[];
-  /** length_minutes (median of the votes, rounded) and length_votes. */
+  /** length_minutes (median of the votes, rounded half to even) and length_votes. */
   lengthMinutes: number | null;
   lengthVotes: number;
   /** tags_vn_inherit: non-hidden searchable tags incl. ancestors of the direct ones. */
@@ -196,6 +196,15 @@ function walkUp(
   }
 }
 
+/**
+ * PostgreSQL's float-to-integer cast (rint): to the nearest integer, halves to even. c_length
+ * is a percentile_cont() (double) stored in a smallint column.
+ */
+function roundHalfEven(x: number): number {
+  const r = Math.round(x);
+  return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;
@@ -314,7 +323,7 @@ function computeVnCaches(db: Database, today: number): void {
       developers: [...developers].sort(compareIds),
       releases: rels.map((r) => r.id),
       characters: charsByVn.get(v.id) ?? [],
-      lengthMinutes: votes.length > 0 ? Math.round(median(votes)) : null,
+      lengthMinutes: votes.length > 0 ? roundHalfEven(median(votes)) : null,
       lengthVotes: votes.length,
       inheritedTags: inheritTags(db, v),
       popularity: Math.min(100, v.votecount / 150),

@@ -46,7 +46,12 @@ function character(id: string, o: Partial<CharacterRow>): CharacterRow {
  */
 function catalogue(): Catalogue {
   const c = vectorsCatalogue();
-  c.vn = [{ ...blankVn("v1", "en"), titles: [{ lang: "en", title: "One", latin: null, official: true }] }];
+  const vn = (id: string, lengthVotes: number[]) => ({
+    ...blankVn(id, "en"),
+    titles: [{ lang: "en", title: id, latin: null, official: true }],
+    lengthVotes,
+  });
+  c.vn = [vn("v1", []), vn("v2", [100, 101]), vn("v3", [101, 102]), vn("v4", [100, 110, 130])];
   c.release = [
     release("r1", { resoX: 800, resoY: 600, voiced: 4, aniStorySp: "hand", aniBg: true }),
     release("r2", { patch: true, resoX: 800, resoY: 600, voiced: 4, aniStorySp: "hand", aniBg: true }),
@@ -144,5 +149,19 @@ describe("character gender filters (§8.4 gender, gender_spoil)", () => {
     [["gender_spoil", "!=", "m"], ["c6"]],
   ])("%j matches %j", async (filter, want) => {
     expect(await ids("character", filter)).toEqual(want);
+  });
+});
+
+describe("length_minutes (§6.1)", () => {
+  // c_length is percentile_cont(0.5) of the votes stored in a smallint column: the median,
+  // with PostgreSQL's float-to-integer rounding (half to even).
+  it("is the median of the votes, .5 rounded to even", async () => {
+    const r = await call(kana, "POST", "/vn", { json: { fields: "length_minutes,length_votes", results: 10 } });
+    expect(JSON.parse(r.text).results).toEqual([
+      { id: "v1", length_minutes: null, length_votes: 0 },
+      { id: "v2", length_minutes: 100, length_votes: 2 },
+      { id: "v3", length_minutes: 102, length_votes: 2 },
+      { id: "v4", length_minutes: 110, length_votes: 3 },
+    ]);
   });
 });
