@@ -29,7 +29,11 @@ function checkInternal(text: string): number | null {
   let y: number;
   let month: number;
   let day: number;
-  if (text === "0") {
+  // Only the exact text "0" (unknown) gives the numeric year 0 that Perl treats as false.
+  // A captured year "0000" is a true string, so it goes through the range check and fails:
+  // "0000", "0000-05" and "00000505" are refused, not read as unknown.
+  const yearIsFalse = text === "0";
+  if (yearIsFalse) {
     y = month = day = 0;
   } else {
     const m = /^([0-9]{4})([0-9]{2})([0-9]{2})$/.exec(text);
@@ -46,11 +50,12 @@ function checkInternal(text: string): number | null {
   if (month === WHOLE) day = WHOLE;
   const value = y * 10000 + month * 100 + day;
 
-  if (y !== 0 && y !== TBA_YEAR && (y < MIN_DATE_YEAR || y > MAX_DATE_YEAR)) return null;
+  if (yearIsFalse) return value;
+  if (y !== TBA_YEAR && (y < MIN_DATE_YEAR || y > MAX_DATE_YEAR)) return null;
   // VNDB tests the month for truth as the captured two-digit text, and "00" is a true
   // string in Perl, so only months above 12 fail here.
-  if (y !== 0 && month !== WHOLE && month > 12) return null;
-  if (y !== 0 && day !== WHOLE && (month < 1 || month > 12 || day < 1 || day > daysInMonth(y, month))) {
+  if (month !== WHOLE && month > 12) return null;
+  if (day !== WHOLE && (month < 1 || month > 12 || day < 1 || day > daysInMonth(y, month))) {
     return null;
   }
   return value;

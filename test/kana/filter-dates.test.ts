@@ -28,6 +28,8 @@ describe("parseFuzzyDate", () => {
   it.each([
     "1979-12-31", "2101", "2101-01-01", "2022-13", "2022-02-30", "2023-02-29", "2022-00-10",
     "20220100", "20221301", "-20200101", "TBA2", "2022-1-1", "22-01-01", "yesterday", "01",
+    // Year 0000 is a true string in Perl (only "0" is false), so rdate range-checks it.
+    "0000", "0000-00", "0000-05-05", "00000000", "00009999",
   ])("refuses %s", (text) => {
     expect(parseFuzzyDate(text)).toBeNull();
   });
