@@ -117,6 +117,20 @@ function isIdFor(entity: EntityType, v: unknown): boolean {
   return typeof v === "string" && new RegExp(`^${ENTITY_LETTER[entity]}?[1-9][0-9]{0,6}$`).test(v.trim());
 }
 
+/**
+ * Filter names a model reaches for that edit distance does not find: search text goes in
+ * `search` inside a filter object (`query` is the tool's top-level argument), years in
+ * `released`.
+ */
+const SYNONYMS: Readonly<Record<string, string>> = {
+  query: "search",
+  title: "search",
+  name: "search",
+  year: "released",
+  date: "released",
+  release_date: "released",
+};
+
 function filterNames(entity: EntityType): string[] {
   return FILTERS[entity].filter((d) => !d.deprecated).map((d) => d.name);
 }
@@ -159,7 +173,8 @@ class Converter {
       } else {
         const def = filterByName(entity, key);
         if (!def) {
-          const close = didYouMean(key, filterNames(entity));
+          const synonym = SYNONYMS[key];
+          const close = synonym && filterNames(entity).includes(synonym) ? [synonym] : didYouMean(key, filterNames(entity));
           throw new InputError(
             `Unknown ${entity} filter "${at}".${close.length ? ` Did you mean ${close.map((c) => `"${c}"`).join(" or ")}?` : ""}`,
             `Valid ${entity} filters: ${filterNames(entity).join(", ")}, plus and, or, raw.`,
@@ -310,7 +325,9 @@ export function hintFor(entity: EntityType, field: string | undefined): string |
     case "enum":
       return `${field} takes one of: ${v.values.join(", ")}.`;
     case "uint":
-      return v.values ? `${field} takes one of: ${v.values.join(", ")}.` : `${field} takes a whole number from ${v.min} to ${v.max}.`;
+      if (v.values) return `${field} takes one of: ${v.values.join(", ")}.`;
+      // Ratings are on VNDB's 10-100 scale; a model thinking of the site's 1-10 gives 8 for 80.
+      return `${field} takes a whole number from ${v.min} to ${v.max}${field === "rating" ? " (10-100 scale: the site's 8.0 is 80)" : ""}.`;
     case "date":
       return `${field} takes YYYY, YYYY-MM or YYYY-MM-DD (years 1980-2100), "today", "unknown" or "TBA".`;
     case "vndbid":
