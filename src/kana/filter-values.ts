@@ -6,7 +6,9 @@
 // matches before one final line feed (in values that are not trimmed first).
 
 import type { Session } from "./types.js";
-import { fuTrim } from "./members.js";
+import { fuTrim, perlNumberText } from "./members.js";
+
+export { perlNumberText };
 import { parseFuzzyDate, DATE_UNKNOWN } from "./dates.js";
 import { isFilterableSite, parseExtlinkUrl } from "./extlinks.js";
 import { MAX_VNDBID_NUMBER, type ValueKind } from "./filters.js";
@@ -14,26 +16,6 @@ import { MAX_VNDBID_NUMBER, type ValueKind } from "./filters.js";
 /** Marks a value VNDB refuses (`Invalid value`). */
 export const INVALID_VALUE: unique symbol = Symbol("invalid value");
 export type InvalidValue = typeof INVALID_VALUE;
-
-/** Largest integer Perl keeps as an exact integer (IV) rather than a float when printing. */
-const PERL_IV_LIMIT = 2 ** 63;
-/** Significant digits Perl prints for a float (`%.15g`). */
-const PERL_FLOAT_DIGITS = 15;
-
-/** A number as Perl prints it: integers in full, other values like C's `%.15g`. */
-export function perlNumberText(n: number): string {
-  if (Number.isNaN(n)) return "NaN";
-  if (!Number.isFinite(n)) return n > 0 ? "Inf" : "-Inf";
-  if (Number.isInteger(n) && Math.abs(n) < PERL_IV_LIMIT) return BigInt(n).toString();
-  const [mantissa, expText] = n.toExponential(PERL_FLOAT_DIGITS - 1).split("e") as [string, string];
-  const exp = Number(expText);
-  const trim = (s: string): string => (s.includes(".") ? s.replace(/0+$/, "").replace(/\.$/, "") : s);
-  if (exp < -4 || exp >= PERL_FLOAT_DIGITS) {
-    const sign = exp < 0 ? "-" : "+";
-    return `${trim(mantissa)}e${sign}${String(Math.abs(exp)).padStart(2, "0")}`;
-  }
-  return trim(n.toFixed(Math.max(0, PERL_FLOAT_DIGITS - 1 - exp)));
-}
 
 /** Whether a JSON value is a reference in Perl terms (an array or an object). */
 export function isRef(v: unknown): boolean {

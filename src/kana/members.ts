@@ -18,19 +18,39 @@ export function fuTrim(text: string): string {
   return text.replace(/\r/g, "").replace(LEADING_WS, "").replace(TRAILING_WS, "");
 }
 
+/** Largest integer Perl keeps as an exact integer (IV) rather than a float when printing. */
+const PERL_IV_LIMIT = 2 ** 63;
+/** Significant digits Perl prints for a float (`%.15g`). */
+const PERL_FLOAT_DIGITS = 15;
+
+/** A number as Perl prints it: integers in full, other values like C's `%.15g`. */
+export function perlNumberText(n: number): string {
+  if (Number.isNaN(n)) return "NaN";
+  if (!Number.isFinite(n)) return n > 0 ? "Inf" : "-Inf";
+  if (Number.isInteger(n) && Math.abs(n) < PERL_IV_LIMIT) return BigInt(n).toString();
+  const [mantissa, expText] = n.toExponential(PERL_FLOAT_DIGITS - 1).split("e") as [string, string];
+  const exp = Number(expText);
+  const trim = (s: string): string => (s.includes(".") ? s.replace(/0+$/, "").replace(/\.$/, "") : s);
+  if (exp < -4 || exp >= PERL_FLOAT_DIGITS) {
+    const sign = exp < 0 ? "-" : "+";
+    return `${trim(mantissa)}e${sign}${String(Math.abs(exp)).padStart(2, "0")}`;
+  }
+  return trim(n.toFixed(Math.max(0, PERL_FLOAT_DIGITS - 1 - exp)));
+}
+
 /** Marks a value the rule refuses. */
 export const INVALID: unique symbol = Symbol("invalid");
 export type Invalid = typeof INVALID;
 
 /**
- * A JSON value read as a scalar the way FU reads it: strings trimmed, numbers in their
- * decimal text, `true` as "1"; `null`, a missing value, `false` and anything that trims to
+ * A JSON value read as a scalar the way FU reads it: strings trimmed, numbers in the text
+ * Perl prints for them (1e20 is "1e+20"), `true` as "1"; `null`, a missing value, `false` and anything that trims to
  * "" are empty (null); arrays and objects are refused.
  */
 export function scalarText(value: unknown): string | null | Invalid {
   if (value === undefined || value === null || value === false) return null;
   if (value === true) return "1";
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : INVALID;
+  if (typeof value === "number") return Number.isFinite(value) ? perlNumberText(value) : INVALID;
   if (typeof value === "string") {
     const text = fuTrim(value);
     return text === "" ? null : text;

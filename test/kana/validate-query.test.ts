@@ -90,6 +90,9 @@ describe("member validation (reference §5.1, §5.2)", () => {
     ['{"fields":"image"}', "400 Invalid 'fields' member: The 'image' object requires specifying sub-field(s)."],
     ['{"fields":5}', "400 Invalid 'fields' member: Field '5' not found"],
     ['{"fields":1.5}', "400 Invalid 'fields' member: Field '1' not found"],
+    // Numbers are read as the text Perl prints for them (%.15g for floats).
+    ['{"fields":1e20}', "400 Invalid 'fields' member: Field '1e+20' not found"],
+    ['{"fields":1e-7}', "400 Invalid 'fields' member: Field '1e-07' not found"],
     ['{"foo":1,"results":500}', "400 Unknown member 'foo'."],
     ['{"Results":1}', "400 Unknown member 'Results'."],
     ['{"fields ":1}', "400 Unknown member 'fields '."],
