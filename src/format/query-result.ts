@@ -25,12 +25,20 @@ export const OMITTED_TITLES_MAX = 10;
 export const DEFAULT_TEXT_CHARS = 1200;
 
 /**
+ * The description limit when a page holds one entry: asking for one entry by id is how the
+ * model reads a whole description (the cut note says so), so only the size cap limits it.
+ * VNDB descriptions run to a few thousand characters; this is well above the longest.
+ */
+export const SINGLE_ENTRY_TEXT_CHARS = 20_000;
+
+/**
  * The detail levels tried in order until a page fits. The last level keeps only scalar
  * members; below it, entries are left out from the end of the page (and named).
  */
 export function detailLevels(textChars: number): Detail[] {
   return [
     { textChars, listItems: Infinity, scalarsOnly: false },
+    ...(textChars > DEFAULT_TEXT_CHARS ? [{ textChars: DEFAULT_TEXT_CHARS, listItems: Infinity, scalarsOnly: false }] : []),
     { textChars: Math.min(textChars, 400), listItems: 15, scalarsOnly: false },
     { textChars: Math.min(textChars, 150), listItems: 5, scalarsOnly: false },
     { textChars: 0, listItems: 0, scalarsOnly: true },
@@ -123,7 +131,7 @@ export function formatQueryPage(page: QueryPage, options: FormatOptions = {}): F
   const level = options.spoilerLevel ?? DEFAULT_SPOILER_LEVEL;
   const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
   const shapeOpts = { spoilerLevel: level, idLinks: options.idLinks ?? true, markdownCache: new Map() };
-  const levels = detailLevels(options.textChars ?? DEFAULT_TEXT_CHARS);
+  const levels = detailLevels(options.textChars ?? (page.results.length === 1 ? SINGLE_ENTRY_TEXT_CHARS : DEFAULT_TEXT_CHARS));
 
   const shapeAll = (detail: Detail): Attempt => {
     const entries: Obj[] = [];
@@ -178,7 +186,7 @@ function build(page: QueryPage, shaped: Attempt, keep: number, detail: Detail, s
   if (textsCut) {
     notes.push(
       detail.textChars > 0
-        ? `${count(textsCut, DESCRIPTIONS)} cut to about ${detail.textChars} characters (fetch one entry by id for more).`
+        ? `${count(textsCut, DESCRIPTIONS)} cut to about ${detail.textChars} characters (${keep === 1 ? "to fit the size limit" : "fetch one entry by id for more"}).`
         : `${count(textsCut, DESCRIPTIONS)} left out for size.`,
     );
   }

@@ -91,6 +91,17 @@ describe("formatQueryPage", () => {
     expect(r.text).toMatch(/1 description cut to about 300 characters/);
   });
 
+  it("shows one entry's whole description (what the cut note promises), cutting only for the size cap", () => {
+    const several = formatQueryPage({ endpoint: "vn", results: [vn(1, 400), vn(2, 400)], more: false });
+    expect(several.text).toMatch(/2 descriptions cut to about 1200 characters \(fetch one entry by id for more\)/);
+    const one = formatQueryPage({ endpoint: "vn", results: [vn(1, 400)], more: false });
+    expect(one.text).not.toMatch(/cut/);
+    expect(one.text).toContain("word399");
+    const huge = formatQueryPage({ endpoint: "vn", results: [vn(1, 3000)], more: false }, { maxTokens: 2000 });
+    expect(sizeOf(huge)).toBeLessThanOrEqual(2000);
+    expect(huge.text).toMatch(/1 description cut to about \d+ characters \(to fit the size limit\)/);
+  });
+
   // Table: pages of growing size against budgets; every response stays under its cap and
   // discloses what it dropped.
   it.each([
