@@ -8,6 +8,7 @@ import { shapeEntry, type Detail, type ShapeReport } from "./shape-entry.js";
 import { addCounts, DEFAULT_SPOILER_LEVEL, type HiddenCounts } from "./spoilers.js";
 import { displayTitle } from "./titles.js";
 import { approxTokens } from "./tokens.js";
+import { DEFAULT_RESULTS } from "../kana/query-limits.js";
 
 type Obj = Record<string, unknown>;
 
@@ -18,7 +19,7 @@ type Obj = Record<string, unknown>;
  */
 export const DEFAULT_MAX_TOKENS = 6000;
 
-/** Entries left out for size are named with their titles up to this many, else by id only. */
+/** Entries left out for size are named (with titles) up to this many; the rest are counted. */
 export const OMITTED_TITLES_MAX = 10;
 
 /** Descriptions longer than this are cut even when the budget would allow more. */
@@ -89,6 +90,25 @@ export interface FormattedResult {
 export function nextPageArgs(args: Obj): Obj {
   const page = typeof args.page === "number" && args.page >= 1 ? args.page : 1;
   return { ...args, page: page + 1 };
+}
+
+/**
+ * The arguments that continue right after the last entry shown when the size cap left some
+ * out: VNDB pages are fixed windows (offset = (page-1) × results), so the page size is
+ * chosen to start at that entry, the largest that does not exceed what fitted. Where no
+ * size between half of that and all of it starts exactly there, the one starting closest
+ * before it is taken and `repeats` says how many entries come again.
+ */
+export function continuationArgs(args: Obj, kept: number): { args: Obj; repeats: number } {
+  const results = typeof args.results === "number" && args.results >= 1 ? args.results : DEFAULT_RESULTS;
+  const page = typeof args.page === "number" && args.page >= 1 ? args.page : 1;
+  const offset = (page - 1) * results + kept;
+  const fits = Math.max(1, kept);
+  // Among sizes from half of what fitted up to all of it, the one that repeats fewest.
+  let size = fits;
+  for (let c = fits; c >= Math.ceil(fits / 2); c--) if (offset % c < offset % size) size = c;
+  const start = Math.floor(offset / size) * size;
+  return { args: { ...args, results: size, page: start / size + 1 }, repeats: offset - start };
 }
 
 /** Singular and plural nouns for the page header. */
@@ -193,25 +213,34 @@ function build(page: QueryPage, shaped: Attempt, keep: number, detail: Detail, s
   if (listsCut) notes.push(`${listsCut} long ${listsCut === 1 ? "list" : "lists"} shortened to ${detail.listItems} items (see truncated_lists for the full lengths).`);
   if (membersDropped) notes.push(`To fit the size limit only simple members are shown; ${membersDropped} list/object members left out (ask for fewer results or fields).`);
   const left = shaped.entries.slice(keep);
-  // Titles help the model choose what to fetch, but a long list of them would not fit.
-  const withTitles = left.length <= OMITTED_TITLES_MAX;
-  const omitted = left.map((e) => (withTitles ? { id: e.id, title: displayTitle(e) } : { id: e.id }));
-  if (omitted.length) {
-    const names = withTitles
-      ? omitted.map((o) => [o.id, (o as Obj).title].filter(Boolean).join(" ")).join("; ")
-      : omitted.map((o) => o.id).join(", ");
-    notes.push(`${count(omitted.length, ENTRIES)} left out for size: ${names}. Fetch them by id or ask for fewer results.`);
+  // The first few are named with titles; naming all would spend the room the entries
+  // need, and the continuation call below fetches them anyway.
+  const omitted = left.slice(0, OMITTED_TITLES_MAX).map((e) => ({ id: e.id, title: displayTitle(e) }));
+  if (left.length) {
+    const names = omitted.map((o) => [o.id, o.title].filter(Boolean).join(" ")).join("; ");
+    const rest = left.length > omitted.length ? ` and ${left.length - omitted.length} more` : "";
+    notes.push(
+      `${count(left.length, ENTRIES)} left out for size: ${names}${rest}. ${page.call ? "The next call below starts with them." : "Fetch them by id or ask for fewer results."}`,
+    );
   }
 
   const noun = ENDPOINT_NOUN[page.endpoint];
   const total = page.count !== undefined ? ` (of ${page.count} matching)` : "";
   const header =
-    page.results.length === 0 ? `No ${noun[1]} found${total}.` : `${count(page.results.length, noun)}${total}${page.more ? ", more available" : ""}:`;
+    page.results.length === 0
+      ? `No ${noun[1]} found${total}.`
+      : `${count(page.results.length, noun)}${total}${keep < page.results.length ? ` (${keep} shown)` : ""}${page.more ? ", more available" : ""}:`;
 
   const structured: Obj = { results: entries, more: page.more };
   if (page.count !== undefined) structured.count = page.count;
   let nextLine: string | null = null;
-  if (page.more) {
+  if (left.length && page.call) {
+    // "page + 1" would skip the entries left out for size: continue right after the last shown.
+    const cont = continuationArgs(page.call.args, keep);
+    structured.next = { tool: page.call.tool, arguments: cont.args };
+    const repeats = cont.repeats ? ` (its first ${count(cont.repeats, ENTRIES)} repeat the end of this page)` : "";
+    nextLine = `Next page: ${page.call.tool} ${JSON.stringify(cont.args)}${repeats}`;
+  } else if (page.more) {
     if (page.call) {
       const next = nextPageArgs(page.call.args);
       structured.next = { tool: page.call.tool, arguments: next };
@@ -222,6 +251,7 @@ function build(page: QueryPage, shaped: Attempt, keep: number, detail: Detail, s
   }
   if (Object.keys(hidden).length) structured.hidden_spoilers = hidden;
   if (omitted.length) structured.omitted = omitted;
+  if (left.length > omitted.length) structured.omitted_count = left.length;
   const sizeNotes = notes.filter((n) => n !== hiddenNote);
   if (sizeNotes.length) structured.notes = sizeNotes;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatQueryPage, nextPageArgs, DEFAULT_MAX_TOKENS } from "../../src/format/query-result.js";
+import { continuationArgs, formatQueryPage, nextPageArgs, DEFAULT_MAX_TOKENS } from "../../src/format/query-result.js";
 import { approxTokens } from "../../src/format/tokens.js";
 import { SPOILER_MARKER } from "../../src/format/bbcode.js";
 
@@ -123,13 +123,48 @@ describe("formatQueryPage", () => {
     }
     const kept = (r.structuredContent.results as Obj[]).length;
     const omitted = (r.structuredContent.omitted ?? []) as Obj[];
-    expect(kept + omitted.length).toBe(n);
+    const left = (r.structuredContent.omitted_count as number | undefined) ?? omitted.length;
+    expect(kept + left).toBe(n);
+    expect(omitted.length).toBeLessThanOrEqual(10);
     if (omitted.length) {
       expect(omitted[0].id).toBe(`v${kept + 1}`);
-      expect(r.text).toContain(omitted.length <= 10 ? `left out for size: v${kept + 1} Title ${kept + 1}` : `left out for size: v${kept + 1}, v${kept + 2}`);
+      expect(r.text).toContain(`left out for size: v${kept + 1} Title ${kept + 1}`);
+      if (left > 10) expect(r.text).toContain(`v${kept + 10} Title ${kept + 10} (タイトル${kept + 10}) and ${left - 10} more`);
     }
     // The next-page hint survives any reduction.
     expect(r.text).toContain("Next page: vndb_search_vn");
+  });
+
+  // Continuing after entries left out for size: the next window must start at the first
+  // entry not shown (offset = (page-1) × results), never skip one.
+  it.each([
+    [{ results: 100 }, 44, { results: 44, page: 2 }, 0],
+    [{ results: 100, page: 2 }, 40, { results: 35, page: 5 }, 0],
+    [{}, 3, { results: 3, page: 2 }, 0],
+    [{ results: 50, page: 2 }, 29, { results: 26, page: 4 }, 1],
+    [{ results: 10 }, 0, { results: 1, page: 1 }, 0],
+  ])("continuationArgs(%j, kept %i)", (args, kept, expected, repeats) => {
+    const r = continuationArgs(args, kept);
+    expect(r.args).toEqual({ ...args, ...expected });
+    expect(r.repeats).toBe(repeats);
+    const offset = ((args.page ?? 1) - 1) * (args.results ?? 10) + kept;
+    const start = (r.args.page as number - 1) * (r.args.results as number);
+    expect(start).toBeLessThanOrEqual(offset);
+    expect(start + (r.args.results as number)).toBeGreaterThan(offset);
+    expect(offset - start).toBe(repeats);
+  });
+
+  it("continues after entries left out for size instead of skipping them with page + 1", () => {
+    const results = Array.from({ length: 20 }, (_, i) => vn(i + 1, 400, 40));
+    const args = { filters: { olang: "ja" }, results: 20 };
+    const r = formatQueryPage({ endpoint: "vn", results, more: false, call: { tool: "vndb_search_vn", args } }, { maxTokens: 800 });
+    const kept = (r.structuredContent.results as Obj[]).length;
+    expect(kept).toBeLessThan(20);
+    const next = r.structuredContent.next as { arguments: Obj };
+    const start = ((next.arguments.page as number) - 1) * (next.arguments.results as number);
+    expect(start).toBeLessThanOrEqual(kept);
+    expect(r.text).toContain(`20 visual novels (${kept} shown):`);
+    expect(r.text).toContain(`Next page: vndb_search_vn ${JSON.stringify(next.arguments)}`);
   });
 
   it("prefers shorter entries over dropping entries", () => {

@@ -54,9 +54,10 @@ describe("size cap on real descriptions", () => {
     const real = countTokens(r.text) + countTokens(JSON.stringify(r.structuredContent));
     expect(r.approxTokens).toBeLessThanOrEqual(cap);
     expect(real).toBeLessThanOrEqual(cap * CAP_TOLERANCE);
-    // Whatever did not fit is named, so nothing disappears silently.
+    // Whatever did not fit is named or counted, so nothing disappears silently.
     const kept = (r.structuredContent.results as unknown[]).length;
-    expect(kept + ((r.structuredContent.omitted as unknown[] | undefined)?.length ?? 0)).toBe(n);
+    const omitted = (r.structuredContent.omitted as unknown[] | undefined)?.length ?? 0;
+    expect(kept + ((r.structuredContent.omitted_count as number | undefined) ?? omitted)).toBe(n);
   });
 
   it("the estimate tracks the real tokenizer on real prose", () => {

@@ -225,6 +225,26 @@ describe("size cap and paging", () => {
     expect(ids(second.structured)).toEqual(expected);
   });
 
+  it("after entries left out for size, the next call continues with them (no gap)", async () => {
+    const e = await startEmulated({ config: { maxResponseTokens: 1500 } });
+    try {
+      const args = { filters: { olang: "ja" }, fields: "brief", results: 100 };
+      const first = await e.call("vndb_search_vn", args);
+      const shown = ids(first.structured);
+      expect(first.structured?.omitted).toBeDefined();
+      const next = first.structured?.next as { tool: string; arguments: Record<string, unknown> };
+      const second = await e.call(next.tool, next.arguments);
+      const all = await directIds(e, "vn", ["olang", "=", "ja"], { results: 100 });
+      const seen = new Set([...shown, ...ids(second.structured)]);
+      // Everything up to the end of the second answer was seen, in order, without a gap.
+      const upTo = all.indexOf(ids(second.structured).at(-1)!);
+      expect(upTo).toBeGreaterThan(shown.length);
+      for (const id of all.slice(0, upTo + 1)) expect(seen.has(id), id).toBe(true);
+    } finally {
+      await e.close();
+    }
+  });
+
   it("returns the total count when asked", async () => {
     const r = await anon.call("vndb_search_vn", { filters: { olang: "ja" }, fields: "brief", results: 1, count: true });
     const direct = await anon.api.query("vn", { filters: ["olang", "=", "ja"], results: 1, count: true });
