@@ -137,7 +137,7 @@ describe("formatQueryPage", () => {
 
   // Continuing after entries left out for size: the next window must start at the first
   // entry not shown (offset = (page-1) × results), never skip one.
-  it.each([
+  it.each<[{ results?: number; page?: number }, number, Obj, number]>([
     [{ results: 100 }, 44, { results: 44, page: 2 }, 0],
     [{ results: 100, page: 2 }, 40, { results: 35, page: 5 }, 0],
     [{}, 3, { results: 3, page: 2 }, 0],
