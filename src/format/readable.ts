@@ -20,6 +20,26 @@ const CODES: Readonly<Partial<Record<QueryEndpoint, Readonly<Record<string, Read
   },
 };
 
+/** VN relation codes inside `relations[]` (VNDB's %VN_RELATION table). */
+const RELATIONS: Readonly<Record<string, string>> = {
+  seq: "sequel",
+  preq: "prequel",
+  set: "same setting",
+  alt: "alternative version",
+  char: "shares characters",
+  side: "side story",
+  par: "parent story",
+  ser: "same series",
+  fan: "fandisc",
+  orig: "original game",
+};
+
+/** A member inside a nested object whose code needs its meaning ("relation: seq (sequel)"). */
+export function readableNested(key: string, value: unknown): string | null {
+  const meaning = key === "relation" && typeof value === "string" ? RELATIONS[value] : undefined;
+  return meaning ? `${value} (${meaning})` : null;
+}
+
 /** /ulist members that are Unix timestamps in seconds (reference §6.9). */
 const TIMESTAMPS: ReadonlySet<string> = new Set(["added", "lastmod", "voted"]);
 

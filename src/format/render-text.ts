@@ -3,7 +3,7 @@
 
 import type { QueryEndpoint } from "../kana/types.js";
 import { vndbUrl } from "./links.js";
-import { readableValue } from "./readable.js";
+import { readableNested, readableValue } from "./readable.js";
 import { displayTitle, TITLE_KEYS } from "./titles.js";
 
 type Obj = Record<string, unknown>;
@@ -57,7 +57,7 @@ function inlineObject(o: Obj): string {
     if (k === "id" || TITLE_KEYS.has(k) || (k === "url" && v === vndbUrl(o.id))) continue;
     // Noise once spoilers are filtered: a surviving element's grade and "not a lie".
     if ((k === "spoiler" && v === 0) || (k === "lie" && v === false)) continue;
-    rest.push(`${k}: ${isObj(v) || Array.isArray(v) ? `[${inline(v, k)}]` : inline(v, k)}`);
+    rest.push(`${k}: ${isObj(v) || Array.isArray(v) ? `[${inline(v, k)}]` : (readableNested(k, v) ?? inline(v, k))}`);
   }
   if (!head.length) return rest.join(", ");
   return rest.length ? `${head.join(" ")} (${rest.join(", ")})` : head.join(" ");
@@ -90,5 +90,7 @@ export function renderEntry(entry: Obj, endpoint?: QueryEndpoint): string {
     else lines.push(`${k}: ${inline(v, k)}`);
   }
   if (scalars.length) lines.splice(1, 0, scalars.join(" · "));
+  // Empty members are dropped; say so, or a bare header reads like a failed lookup.
+  if (lines.length === 1 && prose.length === 0 && !title) lines.push("(nothing recorded in the fields asked for)");
   return [...lines, ...prose].join("\n");
 }

@@ -16,6 +16,8 @@ describe("readable values in the text", () => {
     ["a VN's length bucket and minutes", "vn", { id: "v1", title: "X", length: 3, length_minutes: 660 }, ["length: 3 (medium, 10-30 h)", "length_minutes: 660 (about 11 h)"], []],
     ["a release's voicing", "release", { id: "r1", title: "X", voiced: 4 }, ["voiced: 4 (fully voiced)"], []],
     ["a producer's type", "producer", { id: "p1", name: "X", type: "ng" }, ["type: ng (amateur group)"], []],
+    ["relation codes with their meaning", "vn", { id: "v1", title: "X", relations: [{ id: "v2", title: "Y", relation: "seq" }] }, ["v2 Y (relation: seq (sequel))"], []],
+    ["an entry with nothing in the fields asked for", "vn", { id: "v6540", url: "https://vndb.org/v6540" }, ["## v6540 — https://vndb.org/v6540\n(nothing recorded in the fields asked for)"], []],
     ["one-member objects as bare values", "release", { id: "r1", title: "X", languages: [{ lang: "ja" }, { lang: "en" }] }, ["languages: ja, en"], ["lang: ja"]],
   ])("%s", (_what, endpoint, entry, present, absent) => {
     const text = renderEntry(entry, endpoint);
@@ -27,6 +29,10 @@ describe("readable values in the text", () => {
     const r = formatQueryPage({ endpoint: "ulist", results: [{ id: "v17", vote: 90, added: 1203167759 }], more: false });
     expect(r.text).toContain("vote: 9/10");
     expect((r.structuredContent.results as Obj[])[0]).toMatchObject({ vote: 90, added: 1203167759 });
+  });
+
+  it("does not call a titled entry empty when only its title was asked for", () => {
+    expect(renderEntry({ id: "v17", title: "Ever17", url: "https://vndb.org/v17" }, "vn")).not.toContain("nothing recorded");
   });
 
   it("leaves the same member names alone on other endpoints", () => {
