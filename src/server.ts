@@ -29,12 +29,12 @@ export function serverInstructions(config: ServerConfig): string {
     FILTER_GUIDE,
     'Fields: "brief" for lists, "standard" (default) for details, "full" for everything, or explicit paths ("brief,image{url}"); vndb_get_schema lists field names and the codes of languages, platforms and media.',
     "Paging: 10 results by default (max 100). When an answer has more, it ends with the exact arguments for the next page. Answers are capped in size and say what was left out.",
-    `Spoilers: descriptions' [spoiler] text and tags/traits above spoiler level ${config.spoilerLevel} are hidden and counted; pass spoilers 1 or 2 only when the user asks for spoilers.`,
+    `Spoilers: descriptions' [spoiler] text, tags/traits above spoiler level ${config.spoilerLevel} and tags/traits VNDB marks as lies are hidden and counted; tag/trait filters match up to the same level. Pass spoilers 1 or 2 only when the user asks for spoilers.`,
     "Ratings and votes are 10-100 in VNDB data (the site shows 1-10).",
   ];
   if (writesEnabled(config)) {
     lines.push(
-      "List tools act on the token owner's list: vndb_update_list_entry (vote on the 1-10 scale, labels by name or id), vndb_update_release_entry, and the removes, which preview until called with confirm: true after the user agreed.",
+      "List tools act on the token owner's list: vndb_update_list_entry (vote on the 1-10 scale, labels by name or id, dates YYYY-MM-DD or today), vndb_update_release_entry, and the removes, which preview until called with confirm: true after the user agreed.",
     );
   } else if (config.token) {
     lines.push("List-write tools are disabled (read-only mode); private list entries of the token owner are readable.");

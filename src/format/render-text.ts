@@ -57,6 +57,10 @@ function inlineObject(o: Obj): string {
     if (k === "id" || TITLE_KEYS.has(k) || (k === "url" && v === vndbUrl(o.id))) continue;
     // Noise once spoilers are filtered: a surviving element's grade and "not a lie".
     if ((k === "spoiler" && v === 0) || (k === "lie" && v === false)) continue;
+    if (k === "lie" && v === true) {
+      rest.push("marked a lie: the entry only seems to have it");
+      continue;
+    }
     rest.push(`${k}: ${isObj(v) || Array.isArray(v) ? `[${inline(v, k)}]` : (readableNested(k, v) ?? inline(v, k))}`);
   }
   if (!head.length) return rest.join(", ");

@@ -12,6 +12,19 @@ export const DEFAULT_SPOILER_LEVEL = 0;
  */
 export const REAL_SEX_REVEAL_LEVEL = 2;
 
+/**
+ * A tag or trait VNDB marks as a lie (the entry only seems to have it) is itself a major
+ * spoiler: saying so gives the twist away, showing it plainly misleads. It is kept only from
+ * this level on.
+ */
+export const LIE_REVEAL_LEVEL = 2;
+
+/** The grade an array element is hidden by: its spoiler grade, raised for lies. */
+function gradeOf(e: unknown): number | undefined {
+  if (!isObj(e) || typeof e.spoiler !== "number") return undefined;
+  return e.lie === true ? Math.max(e.spoiler, LIE_REVEAL_LEVEL) : e.spoiler;
+}
+
 /** Counts of hidden items by the array (or field) they were removed from: {tags: 3}. */
 export type HiddenCounts = Record<string, number>;
 
@@ -24,7 +37,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof
 
 /**
  * Returns a copy of `value` with every array element whose numeric `spoiler` exceeds `level`
- * removed (at any depth), and characters' real sex/gender masked below
+ * removed (at any depth; lies count as LIE_REVEAL_LEVEL), and characters' real sex/gender masked below
  * REAL_SEX_REVEAL_LEVEL. `hidden` receives the counts keyed by the member name.
  */
 export function hideSpoilers<T>(value: T, level: number, hidden: HiddenCounts = {}): T {
@@ -36,8 +49,8 @@ function walk(value: unknown, level: number, hidden: HiddenCounts): unknown {
   if (!isObj(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    if (Array.isArray(v) && v.some((e) => isObj(e) && typeof e.spoiler === "number")) {
-      const kept = v.filter((e) => !(isObj(e) && typeof e.spoiler === "number" && e.spoiler > level));
+    if (Array.isArray(v) && v.some((e) => gradeOf(e) !== undefined)) {
+      const kept = v.filter((e) => !((gradeOf(e) ?? 0) > level));
       if (kept.length < v.length) hidden[key] = (hidden[key] ?? 0) + v.length - kept.length;
       out[key] = kept.map((e) => walk(e, level, hidden));
     } else if ((key === "sex" || key === "gender") && isRealPair(v) && level < REAL_SEX_REVEAL_LEVEL) {

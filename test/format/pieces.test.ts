@@ -90,6 +90,11 @@ describe("hideSpoilers", () => {
       { traits: [{ id: "i1", spoiler: 0 }], vns: [] }, { traits: 1, vns: 1 }],
     ["deep: a list entry's VN tags", 0,
       { vn: { tags: [{ id: "g5", spoiler: 2 }] } }, { vn: { tags: [] } }, { tags: 1 }],
+    ["a lie is a major spoiler whatever its grade", 1,
+      { tags: [{ id: "g6", spoiler: 0, lie: true }, { id: "g7", spoiler: 0, lie: false }] },
+      { tags: [{ id: "g7", spoiler: 0, lie: false }] }, { tags: 1 }],
+    ["a lie is shown at level 2", 2,
+      { traits: [{ id: "i8", spoiler: 0, lie: true }] }, { traits: [{ id: "i8", spoiler: 0, lie: true }] }, {}],
   ])("%s", (_n, level, input, expected, hidden) => {
     const counts = {};
     expect(hideSpoilers(input, level, counts)).toEqual(expected);

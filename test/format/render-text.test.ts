@@ -17,4 +17,10 @@ describe("renderEntry", () => {
     expect(text).toContain("vns: v17 Ever17 (rtype: complete)");
     expect(text).not.toContain("https://vndb.org/v17");
   });
+
+  it("says what a lie tag means instead of a bare flag", () => {
+    const text = renderEntry({ id: "v1", title: "X", tags: [{ id: "g249", name: "Time Travel", spoiler: 0, lie: true }] });
+    expect(text).toContain("g249 Time Travel (marked a lie: the entry only seems to have it)");
+    expect(text).not.toContain("lie: true");
+  });
 });
