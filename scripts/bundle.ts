@@ -15,6 +15,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { listedTool } from "../src/tools/define-tool.js";
 import { ALL_TOOLS } from "../src/tools/index.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -53,6 +54,8 @@ async function buildServer(): Promise<void> {
     // Some dependencies (the SDK's ajv) still call require(); give ESM a require.
     banner: { js: "import{createRequire as __vndbCreateRequire}from'node:module';const require=__vndbCreateRequire(import.meta.url);" },
     logLevel: "warning",
+    // The tools/list entries, computed here once instead of at every start (define-tool.ts).
+    define: { __VNDB_LISTED_TOOLS__: JSON.stringify(ALL_TOOLS.map(listedTool)) },
   });
   cpSync(join(root, "src", "emulator", "catalogue", "data"), join(stage, "server", "data"), { recursive: true });
   const manifest = readFileSync(join(root, "manifest.json"), "utf8");
@@ -91,16 +94,21 @@ async function verify(): Promise<void> {
     VNDB_SPOILER_LEVEL: "${user_config.spoiler_level}",
     VNDB_LOG_LEVEL: "warn",
   };
-  const names = await listTools(process.execPath, args, env);
+  const listed = await listTools(process.execPath, args, env);
+  const names = listed.map((t) => t.name);
   const expected = ALL_TOOLS.map((t) => t.name);
   if (JSON.stringify(names) !== JSON.stringify(expected)) {
     throw new Error(`the packed server listed ${names.length} tools, expected ${expected.length}: ${names.join(", ")}`);
+  }
+  // The inlined entries must be exactly what the source computes.
+  if (JSON.stringify(listed) !== JSON.stringify(ALL_TOOLS.map(listedTool))) {
+    throw new Error("the packed server's tools/list differs from the entries the source computes");
   }
   log(`verified: the unpacked bundle starts and lists all ${names.length} tools`);
   rmSync(dir, { recursive: true, force: true });
 }
 
-function listTools(command: string, args: string[], env: Record<string, string>): Promise<string[]> {
+function listTools(command: string, args: string[], env: Record<string, string>): Promise<{ name: string }[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ["pipe", "pipe", "inherit"] });
     const timer = setTimeout(() => {
@@ -118,7 +126,7 @@ function listTools(command: string, args: string[], env: Record<string, string>)
         if (msg.id === 2) {
           clearTimeout(timer);
           child.stdin.end();
-          resolve((msg.result?.tools ?? []).map((t) => t.name));
+          resolve(msg.result?.tools ?? []);
         }
       }
     });
