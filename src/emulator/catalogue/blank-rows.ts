@@ -2,7 +2,7 @@
 // The catalogue build, the hand-added rows, the vectors preset and the engine's test
 // fixture all start from these, so a column added to the model is defaulted in one place.
 
-import type { ReleaseRow, VnRow } from "./types.js";
+import type { CharacterRow, ReleaseRow, VnRow } from "./types.js";
 
 /** A VN with no titles yet; callers add at least the main-language title. */
 export function blankVn(id: string, olang: string): VnRow {
@@ -68,5 +68,32 @@ export function blankRelease(id: string, olang: string): ReleaseRow {
     aniFace: null,
     drm: [],
     extlinks: [],
+  };
+}
+
+/** A character with its name as given and nothing else known. */
+export function blankCharacter(id: string, name: string): CharacterRow {
+  return {
+    id,
+    name,
+    latin: null,
+    aliases: [],
+    description: "",
+    image: null,
+    bloodType: null,
+    height: 0,
+    bust: 0,
+    waist: 0,
+    hips: 0,
+    weight: null,
+    age: null,
+    cup: null,
+    birthday: null,
+    sex: null,
+    spoilSex: null,
+    gender: null,
+    spoilGender: null,
+    vns: [],
+    traits: [],
   };
 }

@@ -9,7 +9,7 @@
 // made-up ids) start at r900101. Names are made up and say "test"
 // where a name allows it, so nobody mistakes them for VNDB entries. Where a manual row
 // touches a real entry (a quote of a real VN, a list entry on a real VN), its comment says so.
-import { blankRelease } from "./blank-rows.js";
+import { blankCharacter, blankRelease } from "./blank-rows.js";
 import type {
   CharacterRow,
   ImageRow,
@@ -631,29 +631,11 @@ const character: CharacterRow[] = [
   },
   // A hidden character referenced by a public VN's voice credits and by a quote.
   {
-    id: "c900002",
+    ...blankCharacter("c900002", "消えた テスト"),
     manual: true,
     hidden: true,
-    name: "消えた テスト",
     latin: "Kieta Test",
-    aliases: [],
-    description: "",
-    image: null,
-    bloodType: null,
-    height: 0,
-    bust: 0,
-    waist: 0,
-    hips: 0,
-    weight: null,
-    age: null,
-    cup: null,
-    birthday: null,
-    sex: null,
-    spoilSex: null,
-    gender: null,
-    spoilGender: null,
     vns: [{ vn: "v900001", release: null, spoiler: 0, role: "side" }],
-    traits: [],
   },
 ];
 

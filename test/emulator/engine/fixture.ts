@@ -8,7 +8,7 @@ import type {
   StaffRow,
   VnRow,
 } from "../../../src/emulator/catalogue/types.js";
-import { blankRelease, blankVn } from "../../../src/emulator/catalogue/blank-rows.js";
+import { blankCharacter, blankRelease, blankVn } from "../../../src/emulator/catalogue/blank-rows.js";
 import { createDatabase, type Database } from "../../../src/emulator/database.js";
 import type { QueryRequest, Session } from "../../../src/kana/types.js";
 
@@ -25,30 +25,7 @@ function release(id: string, o: Partial<ReleaseRow>): ReleaseRow {
 }
 
 function character(id: string, o: Partial<CharacterRow>): CharacterRow {
-  return {
-    id,
-    name: id,
-    latin: null,
-    aliases: [],
-    description: "",
-    image: null,
-    bloodType: null,
-    height: 0,
-    bust: 0,
-    waist: 0,
-    hips: 0,
-    weight: null,
-    age: null,
-    cup: null,
-    birthday: null,
-    sex: null,
-    spoilSex: null,
-    gender: null,
-    spoilGender: null,
-    vns: [],
-    traits: [],
-    ...o,
-  };
+  return { ...blankCharacter(id, id), ...o };
 }
 
 function staff(id: string, o: Partial<StaffRow>): StaffRow {

@@ -3,7 +3,7 @@
 // names the rule it checks; where the reference is terse, the SQL it was written from
 // (lib/VNWeb/AdvSearch.pm at the reference's snapshot) decides, and the comment says so.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blankRelease, blankVn } from "../../../src/emulator/catalogue/blank-rows.js";
+import { blankCharacter, blankRelease, blankVn } from "../../../src/emulator/catalogue/blank-rows.js";
 import type { Catalogue, CharacterRow, ReleaseRow } from "../../../src/emulator/catalogue/types.js";
 import { startEmulator, type Emulator } from "../../../src/emulator/index.js";
 import { vectorsCatalogue } from "../../../src/emulator/presets/vectors.js";
@@ -14,30 +14,7 @@ function release(id: string, o: Partial<ReleaseRow>): ReleaseRow {
 }
 
 function character(id: string, o: Partial<CharacterRow>): CharacterRow {
-  return {
-    id,
-    name: id,
-    latin: null,
-    aliases: [],
-    description: "",
-    image: null,
-    bloodType: null,
-    height: 0,
-    bust: 0,
-    waist: 0,
-    hips: 0,
-    weight: null,
-    age: null,
-    cup: null,
-    birthday: null,
-    sex: null,
-    spoilSex: null,
-    gender: null,
-    spoilGender: null,
-    vns: [{ vn: "v1", release: null, spoiler: 0, role: "main" }],
-    traits: [],
-    ...o,
-  };
+  return { ...blankCharacter(id, id), vns: [{ vn: "v1", release: null, spoiler: 0, role: "main" }], ...o };
 }
 
 /**
