@@ -9,7 +9,7 @@
 // made-up ids) start at r900101. Names are made up and say "test"
 // where a name allows it, so nobody mistakes them for VNDB entries. Where a manual row
 // touches a real entry (a quote of a real VN, a list entry on a real VN), its comment says so.
-import { blankCharacter, blankRelease } from "./blank-rows.js";
+import { blankCharacter, blankRelease, blankVn } from "./blank-rows.js";
 import type {
   CharacterRow,
   ImageRow,
@@ -273,29 +273,11 @@ const vn: VnRow[] = [
   },
   // A hidden VN referenced by a public one (relations keep it, character vns drop it).
   {
-    id: "v900003",
+    ...blankVn("v900003", "en"),
     manual: true,
     hidden: true,
-    olang: "en",
     titles: [{ lang: "en", title: "Deleted Test Entry", latin: null, official: true }],
-    aliases: [],
-    devstatus: 0,
-    description: "",
-    image: null,
-    length: 0,
-    lengthVotes: [],
-    rating: null,
-    average: null,
-    votecount: 0,
-    screenshots: [],
     relations: [{ vn: "v900001", relation: "par", official: false }],
-    tags: [],
-    editions: [],
-    staff: [],
-    va: [],
-    extlinks: [],
-    anime: [],
-    hasReview: false,
   },
   // A cancelled VN whose release date is known to the year only ("2019").
   {
