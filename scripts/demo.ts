@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     {
       say: "Spoilers stay hidden unless asked for",
       tool: "vndb_search_vn",
-      args: { query: "v900001", fields: "title,tags{name,spoiler}" },
+      args: { query: "v900001", fields: "title,tags{name,spoiler,lie}" },
     },
     { say: "Who am I? (the demo token belongs to u2 in the emulator)", tool: "vndb_get_auth_info", args: {} },
     {
