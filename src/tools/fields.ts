@@ -2,8 +2,8 @@
 // own grammar (reference §5.4), or both ("brief,tags{name}"). Presets expand to their field
 // list; everything else is passed on and checked against the field tree.
 
-import { parseFields } from "../kana/fields.js";
-import type { QueryEndpoint } from "../kana/types.js";
+import { formatFields, parseFields } from "../kana/fields.js";
+import type { FieldSelection, QueryEndpoint } from "../kana/types.js";
 import { endpointFields, fieldAt, subFields, type SchemaObject } from "../schema/index.js";
 import { ToolError } from "./errors.js";
 import { FIELD_PRESETS, type FieldPreset, type QuerySpec } from "./query-specs.js";
@@ -113,12 +113,41 @@ export function fieldsHint(endpoint: QueryEndpoint, message: string): string {
   return 'Presets are "brief", "standard", "full"; paths use the API grammar, e.g. "title,image{url},tags.name".';
 }
 
-/** Expand and check a `fields` argument; a ToolError carries VNDB's message and a hint. */
+/** Sub-fields in which VNDB marks spoilers: tags and traits have both, a character's VNs the grade. */
+const SPOILER_MARKS = ["spoiler", "lie"] as const;
+
+/**
+ * Adds the spoiler marks to every selected object that has them, so that the spoiler ceiling
+ * holds whatever the model asked for: `tags{name}` alone would otherwise show spoiler tags.
+ * The text rendering leaves the marks out where they say nothing (grade 0, not a lie).
+ */
+export function withSpoilerMarks(endpoint: QueryEndpoint, selection: FieldSelection): FieldSelection {
+  const walk = (sel: FieldSelection, def: SchemaObject): FieldSelection => {
+    const out: FieldSelection = {};
+    for (const [name, sub] of Object.entries(sel)) {
+      const child = subFields(def).get(name);
+      if (sub === true || !child) {
+        out[name] = sub;
+        continue;
+      }
+      const inner = walk(sub, child);
+      for (const mark of SPOILER_MARKS) if (subFields(child).has(mark)) inner[mark] = true;
+      out[name] = inner;
+    }
+    return out;
+  };
+  return walk(selection, endpointFields(endpoint));
+}
+
+/**
+ * Expand and check a `fields` argument (a ToolError carries VNDB's message and a hint);
+ * returns the field string to send, spoiler marks included.
+ */
 export function checkedFields(spec: QuerySpec, requested: string | undefined): string {
   const fields = expandFields(spec, requested);
   const parsed = parseFields(spec.endpoint, fields);
   if (!parsed.ok) {
     throw new ToolError(`Invalid 'fields': ${parsed.message}`, fieldsHint(spec.endpoint, parsed.message));
   }
-  return fields;
+  return formatFields(withSpoilerMarks(spec.endpoint, parsed.selection));
 }

@@ -176,6 +176,17 @@ describe("spoilers", () => {
       expect(all.text).toContain(t.name);
     }
   });
+  it("keeps spoiler tags and lies hidden when the fields ask for tag names only", async () => {
+    const direct = await anon.api.query("vn", { filters: ["id", "=", "v900001"], fields: "tags{name,spoiler,lie}" });
+    const tags = direct.results[0]!.tags as { name: string; spoiler: number; lie: boolean }[];
+    const hidden = tags.filter((t) => t.spoiler > 0 || t.lie);
+    expect(hidden.length).toBeGreaterThan(0);
+    const r = await anon.call("vndb_search_vn", { query: "v900001", fields: "title,tags{name}" });
+    expect(r.isError, r.text).toBe(false);
+    for (const t of hidden) expect(r.text).not.toContain(t.name);
+    expect(r.text).toMatch(new RegExp(`Hidden as spoilers \\(level 0\\): ${hidden.length} tags`));
+  });
+
   it("matches spoiler traits only when the call shows spoilers", async () => {
     // c900001 has Tsundere (i217) as a minor spoiler (spoiler 1).
     const direct = await anon.api.query("character", { filters: ["trait", "=", ["i217", 2]], fields: "name" });
