@@ -3,6 +3,7 @@
 // list; everything else is passed on and checked against the field tree.
 
 import { formatFields, parseFields } from "../kana/fields.js";
+import { editDistance, MAX_SUGGESTIONS } from "../kana/hints.js";
 import type { FieldSelection, QueryEndpoint } from "../kana/types.js";
 import { endpointFields, fieldAt, subFields, type SchemaObject } from "../schema/index.js";
 import { ToolError } from "./errors.js";
@@ -50,26 +51,10 @@ export function expandFields(spec: QuerySpec, requested: string | readonly strin
   return [...new Set(out)].join(",");
 }
 
-/** Suggestions offered for a misspelt field name. */
-const MAX_SUGGESTIONS = 3;
 /** Edit distance up to which a known name counts as a likely meaning. */
 const MAX_SUGGESTION_DISTANCE = 3;
 /** Levels of the field tree searched for suggestions (deeper levels repeat endpoints). */
 const SUGGESTION_DEPTH = 2;
-
-function distance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j]!;
-      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length]!;
-}
 
 /** Every selectable path to SUGGESTION_DEPTH levels: "title", "image.url", … */
 function knownPaths(endpoint: QueryEndpoint): string[] {
@@ -100,7 +85,7 @@ export function fieldsHint(endpoint: QueryEndpoint, message: string): string {
   if (notFound) {
     const wanted = notFound[1]!.toLowerCase();
     const scored = knownPaths(endpoint)
-      .map((p) => ({ p, d: distance(wanted, p.split(".").pop()!.toLowerCase()) }))
+      .map((p) => ({ p, d: editDistance(wanted, p.split(".").pop()!.toLowerCase()) }))
       .filter((s) => s.d <= MAX_SUGGESTION_DISTANCE)
       .sort((a, b) => a.d - b.d || a.p.length - b.p.length)
       .slice(0, MAX_SUGGESTIONS)
