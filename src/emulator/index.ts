@@ -3,6 +3,7 @@
 
 import type { AddressInfo } from "node:net";
 import { DEFAULT_SITE_ORIGIN } from "./auth.js";
+import { blankCatalogue } from "./catalogue/blank-rows.js";
 import type { Catalogue } from "./catalogue/types.js";
 import type { Clock } from "./clock.js";
 import { createDatabase, rdateOf, type Database } from "./database.js";
@@ -69,27 +70,6 @@ function newDatabase(catalogue: Catalogue, clock: Clock): Database {
   return createDatabase(catalogue, { today: rdateOf(clock.now()) });
 }
 
-function emptyCatalogue(): Catalogue {
-  return {
-    meta: { source: "", built: "", attribution: "" },
-    images: [],
-    vn: [],
-    release: [],
-    producer: [],
-    character: [],
-    staff: [],
-    tag: [],
-    trait: [],
-    quote: [],
-    users: [],
-    labels: [],
-    ulist: [],
-    rlist: [],
-    tokens: [],
-    lengthVotes: [],
-  };
-}
-
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const presetName = options.preset ?? "catalogue";
   const data = loadPreset(presetName);
@@ -103,7 +83,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     db: newDatabase(catalogue, clock),
     clock,
     limits,
-    ...(data.emptyQueries ? { queryDb: newDatabase(emptyCatalogue(), clock) } : {}),
+    ...(data.emptyQueries ? { queryDb: newDatabase(blankCatalogue(), clock) } : {}),
     statsOverride: data.statsOverride,
     checkCalendarDates: data.checkCalendarDates,
     siteOrigin: options.siteOrigin ?? DEFAULT_SITE_ORIGIN,

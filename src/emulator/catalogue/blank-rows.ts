@@ -2,7 +2,7 @@
 // The catalogue build, the hand-added rows, the vectors preset and the engine's test
 // fixture all start from these, so a column added to the model is defaulted in one place.
 
-import type { CharacterRow, ReleaseRow, VnRow } from "./types.js";
+import type { Catalogue, CharacterRow, ReleaseRow, VnRow } from "./types.js";
 
 /** A VN with no titles yet; callers add at least the main-language title. */
 export function blankVn(id: string, olang: string): VnRow {
@@ -95,5 +95,27 @@ export function blankCharacter(id: string, name: string): CharacterRow {
     spoilGender: null,
     vns: [],
     traits: [],
+  };
+}
+
+/** A catalogue with no rows at all. */
+export function blankCatalogue(): Catalogue {
+  return {
+    meta: { source: "", built: "", attribution: "" },
+    images: [],
+    vn: [],
+    release: [],
+    producer: [],
+    character: [],
+    staff: [],
+    tag: [],
+    trait: [],
+    quote: [],
+    users: [],
+    labels: [],
+    ulist: [],
+    rlist: [],
+    tokens: [],
+    lengthVotes: [],
   };
 }

@@ -13,7 +13,7 @@
 //   failing the way PostgreSQL would.
 
 import type { Catalogue, ReleaseRow, TokenRow, VnRow } from "../catalogue/types.js";
-import { blankRelease, blankVn } from "../catalogue/blank-rows.js";
+import { blankCatalogue, blankRelease, blankVn } from "../catalogue/blank-rows.js";
 import { frozenClock } from "../clock.js";
 import type { Stats } from "../engine/stats.js";
 import type { PresetData } from "./index.js";
@@ -47,26 +47,16 @@ export function stubRelease(id: string, vid: string): ReleaseRow {
 
 export function vectorsCatalogue(): Catalogue {
   return {
+    ...blankCatalogue(),
     meta: { source: "kana-vectors/README.md (stubbed database state)", built: "", attribution: "" },
-    images: [],
     vn: [stubVn("v11"), stubVn("v17")],
     release: [stubRelease("r12", "v17"), stubRelease("r13", "v11")],
-    producer: [],
-    character: [],
-    staff: [],
-    tag: [],
-    trait: [],
-    quote: [],
     users: [
       { id: "u2", username: "testuser" },
       { id: "u3", username: "reader" },
       { id: "u4", username: "nobody" },
     ],
-    labels: [],
-    ulist: [],
-    rlist: [],
     tokens: VECTOR_TOKENS.map((t) => ({ ...t })),
-    lengthVotes: [],
   };
 }
 
