@@ -16,6 +16,7 @@
 import { INVALID_TOKEN, parseAuthorization } from "../kana/token.js";
 import type { KanaFailure, Session } from "../kana/types.js";
 import { findToken, getUser, type Database } from "./database.js";
+import { USER_ID } from "../kana/vndbid.js";
 
 /** The site whose Origin means "cookie session" (VNDB's `config->{url}`). */
 export const DEFAULT_SITE_ORIGIN = "https://vndb.org";
@@ -73,7 +74,7 @@ function injectedSession(text: string): AuthOutcome {
   } catch {
     return { ok: false, failure: { status: 401, message: INVALID_TOKEN } };
   }
-  if (typeof value.user_id !== "string" || !/^u[1-9][0-9]{0,6}$/.test(value.user_id)) {
+  if (typeof value.user_id !== "string" || !USER_ID.test(value.user_id)) {
     return { ok: false, failure: { status: 401, message: INVALID_TOKEN } };
   }
   return {

@@ -4,10 +4,10 @@
 // its parameter guard, so a bad token becomes 400 `Invalid argument` with a leftover
 // `WWW-Authenticate: Token`.
 
+import { USER_ID } from "../kana/vndbid.js";
 import {
   decodeQueryString,
   INVALID_ARGUMENT,
-  USER_ID_RE,
   validateUlistLabelsParams,
   validateUserParams,
 } from "../kana/get-params.js";
@@ -74,7 +74,7 @@ export function getUserEndpoint(db: Database, rawQuery: string | null): ApiRespo
   if (!valid.ok) return errorResponse(valid.failure);
   const out: Record<string, unknown> = {};
   for (const q of valid.value.q) {
-    const user = USER_ID_RE.test(q) ? getUser(db, q) : findUserByName(db, q);
+    const user = USER_ID.test(q) ? getUser(db, q) : findUserByName(db, q);
     if (!user) {
       out[q] = null;
       continue;

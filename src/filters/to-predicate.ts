@@ -9,6 +9,7 @@ import type { EntityType, FilterOperator, QueryEndpoint, Session } from "../kana
 import { LANGUAGE, MEDIUM, PLATFORM } from "../schema/index.js";
 import { parseRaw } from "./raw.js";
 import { resolutionMessage, type NameKind, type NameResolver } from "./resolver.js";
+import { vndbIdPattern } from "../kana/vndbid.js";
 
 type Obj = Record<string, unknown>;
 /** A node of the named JSON form as sent to VNDB. */
@@ -114,7 +115,7 @@ function canonicalEnum(d: FilterDef, v: unknown): unknown {
 
 function isIdFor(entity: EntityType, v: unknown): boolean {
   if (typeof v === "number") return Number.isInteger(v) && v > 0;
-  return typeof v === "string" && new RegExp(`^${ENTITY_LETTER[entity]}?[1-9][0-9]{0,6}$`).test(v.trim());
+  return typeof v === "string" && vndbIdPattern(ENTITY_LETTER[entity], true).test(v.trim());
 }
 
 /**
@@ -277,7 +278,7 @@ class Converter {
     const letter = kind === "tag" ? "g" : "i";
     const id = async (x: unknown): Promise<string> => {
       if (typeof x === "number" && Number.isInteger(x) && x > 0) return `${letter}${x}`;
-      if (typeof x === "string" && new RegExp(`^${letter}?[1-9][0-9]{0,6}$`).test(x.trim())) {
+      if (typeof x === "string" && vndbIdPattern(letter, true).test(x.trim())) {
         return x.trim().startsWith(letter) ? x.trim() : `${letter}${x.trim()}`;
       }
       if (typeof x === "string" && x.trim()) return this.resolve(kind, x.trim());

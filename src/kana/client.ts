@@ -49,6 +49,7 @@ import { KanaErrorBuilder } from "./error-builder.js";
 import { getByIdsInOrder, normaliseId, queryAllPages, type GetByIdsOptions, type PagingHost, type QueryAllOptions, type QueryAllResult } from "./paging.js";
 import { SharedCalls } from "./shared-calls.js";
 import { KanaTransport, type RawResponse, type RequestSpec } from "./transport.js";
+import { vndbIdPattern } from "./vndbid.js";
 
 // Everything callers imported from this module before it was split stays importable here.
 export type { QueryBody, KanaRow, QueryResponse, KanaSchema, KanaStats, KanaUser, AuthInfo, UlistLabel, UlistPatch, RlistPatch } from "./api-types.js";
@@ -84,8 +85,8 @@ export {
 const CACHED_QUERY_ENDPOINTS: ReadonlySet<QueryEndpoint> = new Set(["tag", "trait"]);
 
 /** List entry ids as VNDB's routes match them (reference §1.1, `%RE`). */
-const VN_ID_RE = /^v[1-9][0-9]{0,6}$/;
-const RELEASE_ID_RE = /^r[1-9][0-9]{0,6}$/;
+const VN_ID_RE = vndbIdPattern("v");
+const RELEASE_ID_RE = vndbIdPattern("r");
 
 /** VNDB's answer to an unknown path (reference §1.3). */
 const NOT_FOUND: KanaFailure = { status: 404, message: "Not found." };

@@ -12,6 +12,7 @@ export { perlNumberText };
 import { parseFuzzyDate, DATE_UNKNOWN } from "./dates.js";
 import { isFilterableSite, parseExtlinkUrl } from "./extlinks.js";
 import { MAX_VNDBID_NUMBER, type ValueKind } from "./filters.js";
+import { BARE_ID } from "./vndbid.js";
 
 /** Marks a value VNDB refuses (`Invalid value`). */
 export const INVALID_VALUE: unique symbol = Symbol("invalid value");
@@ -67,7 +68,6 @@ function anyIsEmpty(v: unknown): boolean {
 }
 
 const UINT_TEXT = /^(?:0|[1-9][0-9]*)$/;
-const BARE_ID = /^[1-9][0-9]{0,6}$/;
 
 /** A vndbid with one allowed prefix: "v17", or 17 / "17" which get the prefix. */
 export function coerceVndbid(v: unknown, prefix: string): string | InvalidValue {

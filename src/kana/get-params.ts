@@ -10,6 +10,7 @@
 
 import { fuTrim } from "./members.js";
 import type { KanaFailure, Validated } from "./types.js";
+import { USER_ID } from "./vndbid.js";
 
 /** Decoded parameters: every value of a repeated key, in request order. */
 export type QueryParams = Map<string, string[]>;
@@ -23,9 +24,6 @@ export const USER_MAX_Q = 100;
 /** The only `fields` GET /user accepts; `id` and `username` are always returned. */
 export const USER_FIELDS = ["lengthvotes", "lengthvotes_sum"] as const;
 export type UserField = (typeof USER_FIELDS)[number];
-
-/** A user id as VNDB's `%RE` writes it: case-sensitive prefix, no leading zero, < 10^7. */
-export const USER_ID_RE = /^u[1-9][0-9]{0,6}$/;
 
 const CONTROL_CHARS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -127,7 +125,7 @@ export function validateUlistLabelsParams(params: QueryParams): Validated<UlistL
     const trimmed = fuTrim(users[0]);
     if (trimmed !== "") {
       const id = /^[0-9]+$/.test(trimmed) ? `u${trimmed}` : trimmed;
-      if (!USER_ID_RE.test(id)) return { ok: false, failure: INVALID_ARGUMENT };
+      if (!USER_ID.test(id)) return { ok: false, failure: INVALID_ARGUMENT };
       user = id;
     }
   }

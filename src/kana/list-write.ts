@@ -4,6 +4,7 @@
 import { isJsonContentType, parseStrictJson } from "./json-strict.js";
 import { fuUint, INVALID, isJsonObject, scalarText, type Invalid } from "./members.js";
 import type { KanaFailure, Validated } from "./types.js";
+import { ID_NUMBER } from "./vndbid.js";
 
 export type ListKind = "ulist" | "rlist";
 
@@ -26,8 +27,8 @@ export const MAX_RLIST_STATUS = 4;
 
 /** `%RE{vid}` / `%RE{rid}` of lib/VNWeb/Validation.pm, anchored to the whole path. */
 export const LIST_ROUTE_PATTERNS: Readonly<Record<ListKind, RegExp>> = {
-  ulist: /^\/ulist\/(v[1-9][0-9]{0,6})$/,
-  rlist: /^\/rlist\/(r[1-9][0-9]{0,6})$/,
+  ulist: new RegExp(`^/ulist/(v${ID_NUMBER})$`),
+  rlist: new RegExp(`^/rlist/(r${ID_NUMBER})$`),
 };
 
 /**

@@ -2,6 +2,8 @@
 // members and the list-write bodies. Each rule takes the raw JSON value of one member and
 // says "empty" (use the default), gives the coerced value, or refuses.
 
+import { BARE_ID, USER_ID } from "./vndbid.js";
+
 /**
  * Whitespace as Perl's Unicode `\s` sees it (the White_Space property). JavaScript's `\s`
  * differs: it lacks U+0085 and adds U+FEFF, and the recorded vectors show U+0085 trimmed and
@@ -94,8 +96,6 @@ export function fuEnum<T extends string, D>(value: unknown, options: readonly T[
 }
 
 /** A user id: `u` + 1..7 digits without leading zero (`%RE` in lib/VNWeb/Validation.pm). */
-export const USER_ID = /^u[1-9][0-9]{0,6}$/;
-const BARE_ID = /^[1-9][0-9]{0,6}$/;
 
 /**
  * `vndbid => 'u'`: "u2", or a bare number that gets the prefix (2 → "u2"; `true` reads as

@@ -7,6 +7,7 @@ import type { CallOptions } from "./client-options.js";
 import { MAX_ESTIMATED_FIELDS } from "./fields.js";
 import { ENTITY_LETTER, filterEntity } from "./filters.js";
 import type { QueryEndpoint, QueryRequest, Validated } from "./types.js";
+import { vndbIdPattern } from "./vndbid.js";
 
 /** Results per page the API allows at most (`results` 0..100, reference §5.1). */
 export const MAX_RESULTS_PER_PAGE = 100;
@@ -127,7 +128,7 @@ export async function getByIdsInOrder<T>(
   const wanted = ids.map((id) => normaliseId(id, prefix));
   // An id that is not a valid vndbid of this type cannot exist (VNDB would refuse the whole
   // filter with "Invalid 'id' filter: Invalid value."), so it is answered null, not sent.
-  const idPattern = new RegExp(`^${prefix}[1-9][0-9]{0,6}$`);
+  const idPattern = vndbIdPattern(prefix);
   const unique = [...new Set(wanted.filter((id) => idPattern.test(id)))];
   const chunkSize = fitResults(host, endpoint, { ...options.body, fields, results: IDS_PER_REQUEST }, IDS_PER_REQUEST);
   const chunks: string[][] = [];

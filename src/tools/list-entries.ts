@@ -6,6 +6,7 @@ import { voteOutOfTen } from "../format/readable.js";
 import { ToolError } from "./errors.js";
 import type { ToolContext } from "./define-tool.js";
 import { permissionHint } from "./permissions.js";
+import { vndbIdPattern } from "../kana/vndbid.js";
 
 export interface ListEntry {
   id: string;
@@ -28,8 +29,8 @@ export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 const ENTRY_FIELDS =
   "vote,voted,labels{id,label},started,finished,notes,added,lastmod,vn{title,alttitle},releases{title,list_status}";
 
-const VN_ID = /^v?([1-9][0-9]{0,6})$/;
-const RELEASE_ID = /^r?([1-9][0-9]{0,6})$/;
+const VN_ID = vndbIdPattern("v", true);
+const RELEASE_ID = vndbIdPattern("r", true);
 
 export function normaliseId(kind: "v" | "r", value: string): string {
   const m = (kind === "v" ? VN_ID : RELEASE_ID).exec(value.trim());

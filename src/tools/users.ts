@@ -3,8 +3,9 @@
 
 import type { VndbApi } from "./api.js";
 import { ToolError } from "./errors.js";
+import { vndbIdPattern } from "../kana/vndbid.js";
 
-const USER_ID = /^u?([1-9][0-9]{0,6})$/;
+const USER_ID = vndbIdPattern("u", true);
 
 export async function resolveUserId(api: VndbApi, user: string, signal?: AbortSignal): Promise<string> {
   const trimmed = user.trim();

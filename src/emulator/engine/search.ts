@@ -9,6 +9,7 @@ import type { EntityType } from "../../kana/types.js";
 import { normalizeSearchTerm, searchWords } from "../../kana/search-normalize.js";
 import type { Database, StaffAliasEntry } from "../database.js";
 import type { EngineContext } from "./context.js";
+import { vndbIdPattern } from "../../kana/vndbid.js";
 
 export interface SearchLabel {
   label: string;
@@ -115,7 +116,7 @@ function parse(type: EntityType, value: unknown): Query {
   const words = typeof value === "string" ? searchWords(value) : [];
   const prefix = ENTITY_LETTER[type];
   const id =
-    words.length === 1 && new RegExp(`^${prefix}[1-9][0-9]{0,6}$`).test(words[0]) ? words[0] : null;
+    words.length === 1 && vndbIdPattern(prefix).test(words[0]) ? words[0] : null;
   return { words, id, joined: words.join("") };
 }
 
