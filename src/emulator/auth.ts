@@ -16,10 +16,10 @@
 import { INVALID_TOKEN, parseAuthorization } from "../kana/token.js";
 import type { KanaFailure, Session } from "../kana/types.js";
 import { findToken, getUser, type Database } from "./database.js";
-import { USER_ID } from "../kana/vndbid.js";
+import { SITE_ORIGIN, USER_ID } from "../kana/vndbid.js";
 
 /** The site whose Origin means "cookie session" (VNDB's `config->{url}`). */
-export const DEFAULT_SITE_ORIGIN = "https://vndb.org";
+export const DEFAULT_SITE_ORIGIN = SITE_ORIGIN;
 /** Header name of the test-only session injection. */
 export const SESSION_HEADER = "x-emulator-session";
 

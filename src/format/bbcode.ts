@@ -3,7 +3,7 @@
 // tags only close the innermost tag, whitespace handling) so that what the model reads is
 // what a person sees on vndb.org; the renderer then picks the cheapest faithful Markdown.
 
-import { SITE_URL } from "./links.js";
+import { SITE_ORIGIN } from "../kana/vndbid.js";
 
 /**
  * The spoiler level at which `[spoiler]` text is shown. The site hides description spoilers
@@ -167,7 +167,7 @@ function wrap(inner: string, marker: string): string {
 }
 
 function absolute(target: string): string {
-  return target.startsWith("/") ? SITE_URL + target : target;
+  return target.startsWith("/") ? SITE_ORIGIN + target : target;
 }
 
 interface RenderState {
@@ -193,7 +193,7 @@ function render(nodes: Node[], st: RenderState): string {
         out += n.url;
         break;
       case "id":
-        out += st.idLinks ? `[${n.id}](${SITE_URL}/${n.id})` : n.id;
+        out += st.idLinks ? `[${n.id}](${SITE_ORIGIN}/${n.id})` : n.id;
         break;
       case "tag":
         out += renderTag(n, st);

@@ -1,7 +1,7 @@
 // Response shaping for the model (issue 5, item 4). Pure functions: no I/O, no MCP.
 export { bbcodeToMarkdown, BBCODE_SPOILER_REVEAL_LEVEL, SPOILER_MARKER } from "./bbcode.js";
 export type { BbcodeOptions, BbcodeResult } from "./bbcode.js";
-export { SITE_URL, vndbUrl } from "./links.js";
+export { vndbUrl } from "./links.js";
 export { dropEmpty, isEmpty } from "./prune.js";
 export { DEFAULT_SPOILER_LEVEL, hideSpoilers } from "./spoilers.js";
 export type { HiddenCounts } from "./spoilers.js";

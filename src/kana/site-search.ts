@@ -4,9 +4,10 @@
 // accept these URLs, so the one reading of them lives here.
 
 import { ENTITY_LETTER } from "./filters.js";
+import { SITE_ORIGIN } from "./vndbid.js";
 import type { EntityType } from "./types.js";
 
-export const SITE_ORIGIN = "https://vndb.org";
+export { SITE_ORIGIN };
 
 const SITE_HOST_RE = /^(www\.)?vndb\.org$/;
 

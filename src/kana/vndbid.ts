@@ -16,5 +16,8 @@ export function vndbIdPattern(letter: string, letterOptional = false): RegExp {
   return new RegExp(`^${letter}${letterOptional ? "?" : ""}(${ID_NUMBER})$`);
 }
 
+/** The public site; an entry's page is `${SITE_ORIGIN}/<id>` (reference §13). */
+export const SITE_ORIGIN = "https://vndb.org";
+
 /** A user id ("u2"). */
 export const USER_ID = vndbIdPattern("u");

@@ -2,7 +2,7 @@
 // DELETE answer 204 with no body (reference §12), so the state is read back with POST /ulist.
 
 import type { AuthInfo, VndbApi } from "./api.js";
-import { voteOutOfTen } from "../format/readable.js";
+import { isoDay, voteOutOfTen } from "../format/readable.js";
 import { ToolError } from "./errors.js";
 import type { ToolContext } from "./define-tool.js";
 import { permissionHint } from "./permissions.js";
@@ -133,7 +133,7 @@ export function voteText(vote: number | null | undefined): string {
 }
 
 function day(ts: number | null | undefined): string | undefined {
-  return ts ? new Date(ts * 1000).toISOString().slice(0, 10) : undefined;
+  return ts ? isoDay(ts) : undefined;
 }
 
 /** One compact paragraph describing a list entry. */
