@@ -1,17 +1,12 @@
 // The one logger. stdout is the MCP protocol channel, so every diagnostic goes to stderr,
 // and every secret registered here (the VNDB token) is replaced before anything is written.
 
+import { redactSecrets, tokenSpellings } from "./kana/redaction.js";
+
+export { REDACTED } from "./kana/redaction.js";
+
 export const LOG_LEVELS = ["error", "warn", "info", "debug"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** What a redacted secret is replaced with, wherever text leaves the process. */
-export const REDACTED = "[redacted]";
-
-/**
- * Secrets shorter than this are not redacted by substring: a 1-3 character "token" would
- * blank out ordinary words. Real VNDB tokens are 32 characters plus dashes (reference §2.3).
- */
-const MIN_SECRET_LENGTH = 4;
 
 const secrets = new Set<string>();
 
@@ -22,9 +17,7 @@ const secrets = new Set<string>();
  */
 export function registerSecret(secret: string | undefined): void {
   if (!secret) return;
-  for (const variant of [secret, secret.replace(/-/g, "")]) {
-    if (variant.length >= MIN_SECRET_LENGTH) secrets.add(variant);
-  }
+  for (const spelling of tokenSpellings(secret)) secrets.add(spelling);
 }
 
 /** Forget every registered secret (tests run several configurations in one process). */
@@ -32,14 +25,9 @@ export function clearSecrets(): void {
   secrets.clear();
 }
 
-/** Replace every registered secret in `text`; the longest first so no fragment survives. */
+/** Replace every registered secret in `text`. */
 export function redact(text: string): string {
-  if (secrets.size === 0) return text;
-  let out = text;
-  for (const s of [...secrets].sort((a, b) => b.length - a.length)) {
-    if (out.includes(s)) out = out.split(s).join(REDACTED);
-  }
-  return out;
+  return secrets.size === 0 ? text : redactSecrets(text, secrets);
 }
 
 export interface Logger {

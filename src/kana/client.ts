@@ -50,6 +50,7 @@ import { getByIdsInOrder, normaliseId, queryAllPages, type GetByIdsOptions, type
 import { SharedCalls } from "./shared-calls.js";
 import { KanaTransport, type RawResponse, type RequestSpec } from "./transport.js";
 import { vndbIdPattern } from "./vndbid.js";
+import { tokenSpellings } from "./redaction.js";
 
 // Everything callers imported from this module before it was split stays importable here.
 export type { QueryBody, KanaRow, QueryResponse, KanaSchema, KanaStats, KanaUser, AuthInfo, UlistLabel, UlistPatch, RlistPatch } from "./api-types.js";
@@ -165,7 +166,7 @@ export class KanaClient {
 
     // Token: trimmed (a pasted token often carries a newline), checked like VNDB would.
     const token = options.token?.trim();
-    this.#errors = new KanaErrorBuilder(token ? [token, token.replace(/-/g, "")] : [], options.hintTables ?? defaultHintTables, this.#log);
+    this.#errors = new KanaErrorBuilder(token ? tokenSpellings(token) : [], options.hintTables ?? defaultHintTables, this.#log);
     let authorization: string | undefined;
     if (token) {
       const header = `Token ${token}`;

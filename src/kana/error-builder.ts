@@ -5,11 +5,9 @@
 import { KanaError } from "./errors.js";
 import { hintFor, type HintTables } from "./hints.js";
 import type { KanaLogger } from "./client-logger.js";
+import { redactSecrets } from "./redaction.js";
 import type { AttemptFailure } from "./retry.js";
 import type { RequestSpec } from "./transport.js";
-
-/** Shortest text treated as a secret to scrub; shorter strings would redact ordinary words. */
-const MIN_SECRET_LENGTH = 8;
 
 type Target = Pick<RequestSpec, "method" | "path">;
 
@@ -100,9 +98,7 @@ export class KanaErrorBuilder {
   }
 
   #redact(text: string): string {
-    let out = text;
-    for (const secret of this.#secrets) if (secret.length >= MIN_SECRET_LENGTH) out = out.split(secret).join("[redacted]");
-    return out;
+    return redactSecrets(text, this.#secrets);
   }
 }
 
