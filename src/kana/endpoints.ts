@@ -1,5 +1,5 @@
-// Every route of the Kana API (reference §1.1) as one table: the client builds requests
-// from it, the tool registry checks its coverage against it, and the emulator routes by it.
+// Every route of the Kana API (reference §1.1) as one table. Each MCP tool names the row it
+// exposes, and the registry test checks that every row has exactly one tool.
 import type { QueryEndpoint } from "./types.js";
 
 export type EndpointKind = "get" | "query" | "write";
@@ -9,7 +9,7 @@ export interface EndpointRow {
   /** Stable name used by code and tools. */
   readonly name: string;
   readonly method: HttpMethod;
-  /** Path below the API base; `:vid` / `:rid` mark an id segment (see LIST_ID_PATTERNS). */
+  /** Path below the API base; `:vid` / `:rid` mark an id segment (see LIST_ROUTE_PATTERNS in list-write.ts). */
   readonly path: string;
   readonly kind: EndpointKind;
   /**
@@ -57,7 +57,3 @@ export const ENDPOINTS: readonly EndpointRow[] = [
   { name: "ulist_delete", method: "DELETE", path: "/ulist/:vid", kind: "write", retrySafe: true, needsToken: true },
   { name: "rlist_delete", method: "DELETE", path: "/rlist/:rid", kind: "write", retrySafe: true, needsToken: true },
 ];
-
-export function endpointByName(name: string): EndpointRow | undefined {
-  return ENDPOINTS.find((row) => row.name === name);
-}

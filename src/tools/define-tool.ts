@@ -45,6 +45,8 @@ export type ToolAccess = "read" | "write";
 
 export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   name: string;
+  /** The API endpoint this tool exposes: a row name of ENDPOINTS (kana/endpoints.ts). */
+  endpoint: string;
   title: string;
   description: string;
   input: Shape;

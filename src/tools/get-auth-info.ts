@@ -6,6 +6,7 @@ import { permissionHint } from "./permissions.js";
 
 export const getAuthInfoTool = defineTool({
   name: "vndb_get_auth_info",
+  endpoint: "authinfo",
   title: "Check the VNDB token",
   description: "Show which VNDB user the configured token belongs to and its permissions (listread, listwrite).",
   input: {},

@@ -36,6 +36,7 @@ interface SchemaShape {
 
 export const getSchemaTool = defineTool({
   name: "vndb_get_schema",
+  endpoint: "schema",
   title: "VNDB field names and enumerations",
   description:
     "Look up selectable field names of an endpoint (for `fields`) or an enumeration's codes (languages, platforms, media, staff roles, external-link sites). " +

@@ -4,6 +4,7 @@ import { defineTool } from "./define-tool.js";
 
 export const getStatsTool = defineTool({
   name: "vndb_get_stats",
+  endpoint: "stats",
   title: "VNDB database statistics",
   description: "Count the entries in VNDB (visual novels, releases, producers, characters, staff, tags, traits).",
   input: {},

@@ -9,6 +9,7 @@ const MAX_USERS = 100;
 
 export const getUserTool = defineTool({
   name: "vndb_get_user",
+  endpoint: "user",
   title: "Look up VNDB users",
   description:
     'Find VNDB users by id or username (case-insensitive); gives the user id other tools take. Example: {"users":["yorhel","u2"]}',

@@ -7,6 +7,7 @@ import { resolveUserId } from "./users.js";
 
 export const listLabelsTool = defineTool({
   name: "vndb_list_labels",
+  endpoint: "ulist_labels",
   title: "List a user's list labels",
   description:
     "List the labels of a user's VN list (Playing, Finished, Stalled, Dropped, Wishlist, Blacklist, Voted, custom ones) with ids and entry counts. Default user: the token owner.",

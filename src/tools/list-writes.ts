@@ -62,6 +62,7 @@ const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((
 
 export const updateListEntryTool = defineTool({
   name: "vndb_update_list_entry",
+  endpoint: "ulist_patch",
   title: "Add or update a VN on my list",
   description:
     "Add a VN to my list or change its vote, labels, dates, notes; returns the entry after the write. Always adds the VN. " +
@@ -140,6 +141,7 @@ async function confirmDelete(ctx: ToolContext, question: string): Promise<ToolRe
 
 export const removeListEntryTool = defineTool({
   name: "vndb_remove_list_entry",
+  endpoint: "ulist_delete",
   title: "Remove a VN from my list",
   description:
     "Remove a VN (vote, labels, notes, its releases) from my list. Without confirm:true only previews; confirm after the user agrees. " +
@@ -179,6 +181,7 @@ export const removeListEntryTool = defineTool({
 
 export const updateReleaseEntryTool = defineTool({
   name: "vndb_update_release_entry",
+  endpoint: "rlist_patch",
   title: "Set a release's status on my list",
   description:
     "Put a release on my release list or change its status; returns the entry after the write. Also adds its VNs to my VN list. " +
@@ -212,6 +215,7 @@ export const updateReleaseEntryTool = defineTool({
 
 export const removeReleaseEntryTool = defineTool({
   name: "vndb_remove_release_entry",
+  endpoint: "rlist_delete",
   title: "Remove a release from my list",
   description:
     'Remove a release from my release list (the VN stays). Without confirm:true only previews. Example: {"release":"r12","confirm":true}',

@@ -31,6 +31,7 @@ function inputShape(spec: QuerySpec) {
 export function defineQueryTool(spec: QuerySpec): AnyTool {
   return defineTool({
     name: spec.tool,
+    endpoint: spec.endpoint,
     title: spec.title,
     description: spec.description,
     input: inputShape(spec),

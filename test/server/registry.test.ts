@@ -4,6 +4,7 @@
 import { countTokens } from "@anthropic-ai/tokenizer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { ENDPOINTS } from "../../src/kana/endpoints.js";
 import { TOOL_NAME_PATTERN } from "../../src/tools/define-tool.js";
 import { ALL_TOOLS } from "../../src/tools/index.js";
 import { connect, testConfig, unreachableApi, type Connected } from "../helpers/mcp-client.js";
@@ -39,6 +40,12 @@ describe("tool registry", () => {
     expect(tools).toHaveLength(EXPECTED_TOOL_COUNT);
     expect(tools.map((t) => t.name)).toEqual(ALL_TOOLS.map((t) => t.name));
     expect(new Set(tools.map((t) => t.name)).size).toBe(tools.length);
+  });
+
+  it("exposes every API endpoint through exactly one tool", () => {
+    const covered = ALL_TOOLS.map((t) => t.endpoint);
+    expect(new Set(covered).size, "two tools claim one endpoint").toBe(covered.length);
+    expect([...covered].sort()).toEqual(ENDPOINTS.map((e) => e.name).sort());
   });
 
   it.each(ALL_TOOLS.map((t) => [t.name]))("%s follows the naming rule", (name) => {
