@@ -477,14 +477,6 @@ export function labelsOf(db: Database, uid: string): LabelRow[] {
   return [...(db.lists.labels.get(uid)?.values() ?? [])];
 }
 
-export function getLabel(db: Database, uid: string, id: number): LabelRow | undefined {
-  return db.lists.labels.get(uid)?.get(id);
-}
-
-export function putLabel(db: Database, row: LabelRow): void {
-  putLabelIn(db.lists, row);
-}
-
 export function getUlist(db: Database, uid: string, vid: string): UlistRow | undefined {
   return db.lists.ulist.get(uid)?.get(vid);
 }

@@ -44,6 +44,3 @@ export function sortOptions(endpoint: QueryEndpoint): readonly string[] {
   return SORTS[endpoint];
 }
 
-export function isSortOption<E extends QueryEndpoint>(endpoint: E, sort: string): sort is SortOption<E> {
-  return (SORTS[endpoint] as readonly string[]).includes(sort);
-}

@@ -52,8 +52,3 @@ export function fieldAt(endpoint: SchemaEndpoint, path: readonly string[]): Fiel
   }
   return current;
 }
-
-/** Whether a definition has sub-fields (and therefore needs some selected). */
-export function isObjectField(def: FieldDef): def is SchemaObject {
-  return def !== null;
-}

@@ -171,9 +171,3 @@ export const QUERY_SPECS: readonly QuerySpec[] = [
     spoilers: false,
   },
 ];
-
-export function specFor(endpoint: QueryEndpoint): QuerySpec {
-  const spec = QUERY_SPECS.find((s) => s.endpoint === endpoint);
-  if (!spec) throw new Error(`no query spec for ${endpoint}`);
-  return spec;
-}
