@@ -11,6 +11,7 @@
 // touches a real entry (a quote of a real VN, a list entry on a real VN), its comment says so.
 import { blankCharacter, blankRelease, blankVn } from "./blank-rows.js";
 import type {
+  Catalogue,
   CharacterRow,
   ImageRow,
   LabelRow,
@@ -25,20 +26,8 @@ import type {
   VnRow,
 } from "./types.js";
 
-export interface ManualRows {
-  images: ImageRow[];
-  vn: VnRow[];
-  release: ReleaseRow[];
-  producer: ProducerRow[];
-  character: CharacterRow[];
-  staff: StaffRow[];
-  quote: QuoteRow[];
-  users: UserRow[];
-  labels: LabelRow[];
-  ulist: UlistRow[];
-  rlist: RlistRow[];
-  tokens: TokenRow[];
-  lengthVotes: { uid: string; vid: string; minutes: number }[];
+/** Every catalogue table except the tags and traits, which come whole from the dumps. */
+export interface ManualRows extends Omit<Catalogue, "meta" | "tag" | "trait"> {
   /**
    * Tags applied by hand to real VNs (the real VN records carry no tags). Each is one
    * aggregated VnRow.tags entry, appended to the real VN's tags by the build; hand-made
