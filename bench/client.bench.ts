@@ -18,7 +18,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { Pool } from "undici";
 import { startEmulator } from "../src/emulator/index.js";
-import { KanaClient, type QueryBody } from "../src/kana/client.js";
+import { KanaClient, type QueryBody } from "../src/client/kana-client.js";
 import type { QueryEndpoint } from "../src/kana/types.js";
 
 /** Timed calls per mode and query; enough for a stable median on a noisy 2-core machine. */

@@ -26,8 +26,8 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { build } from "esbuild";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { startEmulator } from "../src/emulator/index.js";
-import { KanaClient } from "../src/kana/client.js";
-import { serverInstructions } from "../src/server.js";
+import { KanaClient } from "../src/client/kana-client.js";
+import { serverInstructions } from "../src/server/instructions.js";
 import { connect, testConfig, unreachableApi } from "../test/helpers/mcp-client.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));

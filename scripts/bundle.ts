@@ -38,7 +38,7 @@ async function buildServer(): Promise<void> {
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(join(stage, "server"), { recursive: true });
   await build({
-    entryPoints: { "vndb-mcp": join(root, "src", "cli.ts") },
+    entryPoints: { "vndb-mcp": join(root, "src", "cli", "main.ts") },
     bundle: true,
     splitting: true,
     format: "esm",

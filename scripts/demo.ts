@@ -30,7 +30,7 @@ function show(text: string): void {
 async function main(): Promise<void> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ["--import", "tsx", "src/cli.ts", "--embedded"],
+    args: ["--import", "tsx", "src/cli/main.ts", "--embedded"],
     cwd: root,
     // StdioClientTransport passes only HOME/PATH/SHELL/TERM unless told otherwise.
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", VNDB_TOKEN: DEMO_TOKEN, VNDB_LOG_LEVEL: "warn" },

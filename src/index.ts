@@ -2,7 +2,7 @@
 // Kana client, the request validator, the compact filter codec, the Kana emulator and the
 // generated schema tables, for
 // TypeScript users who want VNDB without MCP. Importing it has no side effects: nothing
-// starts, nothing is written to stdout. The command-line entry is src/cli.ts.
+// starts, nothing is written to stdout. The command-line entry is src/cli/main.ts.
 
 // The client and its errors.
 export {
@@ -34,10 +34,10 @@ export {
   type UlistLabel,
   type UlistPatch,
   type RlistPatch,
-} from "./kana/client.js";
+} from "./client/kana-client.js";
 export { KanaError, isKanaError, type KanaErrorKind } from "./kana/errors.js";
-export { DEFAULT_MAX_REQUESTS, DEFAULT_WINDOW_MS, DEFAULT_CONCURRENCY, type RateBudgetSnapshot } from "./kana/rate-budget.js";
-export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./kana/retry.js";
+export { DEFAULT_MAX_REQUESTS, DEFAULT_WINDOW_MS, DEFAULT_CONCURRENCY, type RateBudgetSnapshot } from "./client/rate-budget.js";
+export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./client/retry.js";
 export { didYouMean } from "./kana/hints.js";
 
 // The request model and its validator: refuse a request exactly as VNDB would.

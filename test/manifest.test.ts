@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import { validateManifest } from "@anthropic-ai/mcpb";
 import { describe, expect, it, vi } from "vitest";
-import { loadConfig } from "../src/config.js";
-import { SERVER_VERSION } from "../src/server.js";
+import { loadConfig } from "../src/server/config.js";
+import { SERVER_VERSION } from "../src/server/create-server.js";
 import { ALL_TOOLS } from "../src/tools/index.js";
 import { manifestTools, START_MARKER, END_MARKER, toolTable } from "../scripts/readme-tools.js";
 

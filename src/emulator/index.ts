@@ -2,21 +2,21 @@
 // server's --embedded mode and anyone developing a VNDB client. See docs/emulator.md.
 
 import type { AddressInfo } from "node:net";
-import { DEFAULT_SITE_ORIGIN } from "./auth.js";
+import { DEFAULT_SITE_ORIGIN } from "./http/auth.js";
 import { blankCatalogue } from "./catalogue/blank-rows.js";
 import type { Catalogue } from "./catalogue/types.js";
 import type { Clock } from "./clock.js";
 import { createDatabase, rdateOf, type Database } from "./database.js";
-import { Faults } from "./faults.js";
-import { createEmulatorServer } from "./http.js";
-import { Limits, type LimitsOptions } from "./limits.js";
+import { Faults } from "./http/faults.js";
+import { createEmulatorServer } from "./http/server.js";
+import { Limits, type LimitsOptions } from "./http/limits.js";
 import { loadPreset, type PresetName } from "./presets/index.js";
-import type { RouteContext } from "./routes.js";
-import { restoreState, writeStateFile } from "./state-file.js";
+import type { RouteContext } from "./http/routes.js";
+import { restoreState, writeStateFile } from "./lists/state-file.js";
 
-export { Faults, FAULT_KINDS, type FaultKind, type FaultSpec } from "./faults.js";
+export { Faults, FAULT_KINDS, type FaultKind, type FaultSpec } from "./http/faults.js";
 export { frozenClock, manualClock, systemClock, type Clock, type ManualClock } from "./clock.js";
-export type { LimitsOptions } from "./limits.js";
+export type { LimitsOptions } from "./http/limits.js";
 export type { PresetName } from "./presets/index.js";
 
 /** The API base path, as in https://api.vndb.org/kana. */

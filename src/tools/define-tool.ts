@@ -1,12 +1,12 @@
 // A tool is a value: name, model-facing text, a zod input shape, annotations and a run
 // function. `registerTools` is the one loop that turns those values into SDK registrations,
-// so this file and server.ts are the only places that import the MCP SDK (DESIGN.md).
+// so this file and src/server/ are the only places that import the MCP SDK (DESIGN.md).
 
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { ServerConfig } from "../config.js";
-import { redact, type Logger } from "../log.js";
+import type { ServerConfig } from "../server/config.js";
+import { redact, type Logger } from "../server/log.js";
 import type { VndbApi } from "./api.js";
 import { describeError } from "./errors.js";
 import type { SessionState } from "./session.js";

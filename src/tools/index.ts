@@ -1,7 +1,7 @@
 // The registry: every tool, in the order tools/list shows them. The README tool table,
 // manifest.json and the snapshot tests are checked against this one list.
 
-import { writesEnabled, type ServerConfig } from "../config.js";
+import { writesEnabled, type ServerConfig } from "../server/config.js";
 import type { AnyTool } from "./define-tool.js";
 import { getAuthInfoTool } from "./get-auth-info.js";
 import { getSchemaTool } from "./get-schema.js";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 function cli(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "src/cli.ts", ...args], {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
     cwd: ROOT,
     input: input ?? "",
     encoding: "utf8",

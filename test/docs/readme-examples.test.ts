@@ -51,7 +51,7 @@ describe("README console examples", () => {
     it(example.command, async () => {
       const command = example.command
         .replaceAll(README_PORT, `127.0.0.1:${emulator.port}`)
-        .replace("npm run --silent vndb-mcp --", `${JSON.stringify(process.execPath)} --import tsx src/cli.ts`);
+        .replace("npm run --silent vndb-mcp --", `${JSON.stringify(process.execPath)} --import tsx src/cli/main.ts`);
       // A refused filter exits 1 with VNDB's message on stderr, which the README shows too.
       const out = await run("bash", ["-c", `${command} 2>&1; true`], { cwd: root });
       // JSON bodies end without a newline and error bodies with one; a README cannot show that.

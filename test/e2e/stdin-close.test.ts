@@ -15,7 +15,7 @@ const requests = [
 
 describe("stdio server on end of input", () => {
   it("answers the requests written before stdin closed, then exits", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", "--embedded"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "--embedded"], {
       cwd: root,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
       stdio: ["pipe", "pipe", "ignore"],

@@ -1,4 +1,4 @@
-// End to end over real stdio: the server as a child process (src/cli.ts through tsx, as
+// End to end over real stdio: the server as a child process (src/cli/main.ts through tsx, as
 // `npm run vndb-mcp -- --embedded` runs it), an SDK Client on the other end of the pipes.
 // Checks that stdout carries only the protocol, that tools work against the embedded
 // emulator, that writes read back, and that the token never shows anywhere.
@@ -18,7 +18,7 @@ const stderr: string[] = [];
 beforeAll(async () => {
   transport = new StdioClientTransport({
     command: process.execPath,
-    args: ["--import", "tsx", "src/cli.ts", "--embedded", "--log-level", "debug"],
+    args: ["--import", "tsx", "src/cli/main.ts", "--embedded", "--log-level", "debug"],
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", VNDB_TOKEN: TOKEN },
     stderr: "pipe",

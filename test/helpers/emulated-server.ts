@@ -2,10 +2,10 @@
 // client pointed at it, the MCP server, and a real SDK Client over the in-memory transport.
 
 import type { ElicitResult } from "@modelcontextprotocol/sdk/types.js";
-import type { ServerConfig } from "../../src/config.js";
+import type { ServerConfig } from "../../src/server/config.js";
 import { startEmulator } from "../../src/emulator/index.js";
-import { KanaClient } from "../../src/kana/client.js";
-import type { Logger } from "../../src/log.js";
+import { KanaClient } from "../../src/client/kana-client.js";
+import type { Logger } from "../../src/server/log.js";
 import { connect, testConfig, type Connected } from "./mcp-client.js";
 
 /** Test tokens of the catalogue (src/emulator/catalogue/data/tokens.json). */

@@ -3,9 +3,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ElicitRequestSchema, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
-import { loadConfig, type ServerConfig } from "../../src/config.js";
-import type { Logger } from "../../src/log.js";
-import { createServer } from "../../src/server.js";
+import { loadConfig, type ServerConfig } from "../../src/server/config.js";
+import type { Logger } from "../../src/server/log.js";
+import { createServer } from "../../src/server/create-server.js";
 import type { VndbApi } from "../../src/tools/api.js";
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {

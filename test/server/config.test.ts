@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_API_URL, DEFAULT_MAX_RESPONSE_TOKENS, isUnset, loadConfig, writesEnabled } from "../../src/config.js";
+import { DEFAULT_API_URL, DEFAULT_MAX_RESPONSE_TOKENS, isUnset, loadConfig, writesEnabled } from "../../src/server/config.js";
 
 // A syntactically valid token (reference §2.3: uid 2 with zero random bytes).
 const TOKEN = "yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clearSecrets, createLogger, redact, registerSecret, REDACTED } from "../../src/log.js";
+import { clearSecrets, createLogger, redact, registerSecret, REDACTED } from "../../src/server/log.js";
 
 const CANARY = "yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy";
 

@@ -2,7 +2,7 @@
 // it: an API that echoes the token in errors and data is caught by the last line of defence.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { clearSecrets, createLogger, registerSecret } from "../../src/log.js";
+import { clearSecrets, createLogger, registerSecret } from "../../src/server/log.js";
 import type { VndbApi } from "../../src/tools/api.js";
 import { connect, testConfig } from "../helpers/mcp-client.js";
 

@@ -10,7 +10,7 @@
 // started from the same stub.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, request } from "undici";
-import { sessionHeaderValue } from "../../src/emulator/auth.js";
+import { sessionHeaderValue } from "../../src/emulator/http/auth.js";
 import { startEmulator, type Emulator } from "../../src/emulator/index.js";
 import { VECTOR_TOKENS } from "../../src/emulator/presets/vectors.js";
 import { headerOf, loadVectors, type KanaVector } from "../helpers/vectors.js";

@@ -3,7 +3,7 @@
 
 import { loadCatalogue } from "../catalogue/load.js";
 import { systemClock } from "../clock.js";
-import type { PresetData } from "./index.js";
+import type { PresetData } from "./preset.js";
 
 export function cataloguePreset(): PresetData {
   return { name: "catalogue", catalogue: () => loadCatalogue(), clock: systemClock, checkCalendarDates: true };

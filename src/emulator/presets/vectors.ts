@@ -16,7 +16,7 @@ import type { Catalogue, ReleaseRow, TokenRow, VnRow } from "../catalogue/types.
 import { blankCatalogue, blankRelease, blankVn } from "../catalogue/blank-rows.js";
 import { frozenClock } from "../clock.js";
 import type { Stats } from "../engine/stats.js";
-import type { PresetData } from "./index.js";
+import type { PresetData } from "./preset.js";
 
 /** The tokens the vectors README lists, with their sessions. */
 export const VECTOR_TOKENS: readonly TokenRow[] = [

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Agent, request } from "undici";
 import { FAULT_KINDS, startEmulator, type Emulator } from "../../../src/emulator/index.js";
-import { BAD_GATEWAY_HTML } from "../../../src/emulator/faults.js";
+import { BAD_GATEWAY_HTML } from "../../../src/emulator/http/faults.js";
 
 let emulator: Emulator;
 const agent = new Agent();

@@ -2,7 +2,7 @@
 // explicit times, then both over HTTP with small limits and an injected time source.
 import { afterEach, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../../src/emulator/index.js";
-import { ExecutionThrottle, RequestCounter, throttleKey } from "../../../src/emulator/limits.js";
+import { ExecutionThrottle, RequestCounter, throttleKey } from "../../../src/emulator/http/limits.js";
 
 describe("RequestCounter", () => {
   it("allows `limit` requests per sliding window and says when the next one fits", () => {

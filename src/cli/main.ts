@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// The package's command-line entry (`vndb-mcp`). Subcommands are dispatched from one table;
+// with no subcommand (or only server flags such as --embedded) it will start the MCP
+// server. Tools print their results to stdout; the server must never write to stdout.
+
+import type { CliIo } from "./filters.js";
+// The server is the common case (Claude Desktop starts it at every launch), so its path is
+// imported statically: one module chain fewer to resolve at start-up, at the price of the
+// occasional `filters` or `emulator` run loading the server code too.
+import { runServer } from "./server.js";
+
+const TOP_USAGE = `Usage: vndb-mcp [--embedded]          start the MCP server (stdio)
+       vndb-mcp filters --help         convert and check VNDB filters
+       vndb-mcp emulator --help        run the Kana emulator on loopback
+       vndb-mcp --help
+`;
+
+type Subcommand = (args: readonly string[], io: CliIo) => Promise<number>;
+
+/** Subcommands by name, each loaded only when named. */
+const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
+  filters: async (args, io) => (await import("./filters.js")).runFilters(args, io),
+  emulator: async (args) => (await import("./emulator.js")).runEmulator(args),
+};
+
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === "--help" || first === "-h" || first === "help") {
+    io.stdout(TOP_USAGE);
+    return 0;
+  }
+  if (first === undefined || first.startsWith("-")) return runServer(argv);
+  const sub = SUBCOMMANDS[first];
+  if (sub === undefined) {
+    io.stderr(`vndb-mcp: unknown command '${first}'\n${TOP_USAGE}`);
+    return 2;
+  }
+  return sub(rest, io);
+}
+
+const io: CliIo = {
+  stdin: process.stdin,
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+};
+
+main(process.argv.slice(2), io).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`vndb-mcp: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);

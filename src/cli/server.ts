@@ -1,0 +1,61 @@
+// The "no subcommand" path of the CLI: read the configuration, then serve MCP on stdio.
+// Configuration errors are reported on stderr with exit code 2 before anything starts.
+
+import { describeConfig, HELP_TEXT, loadConfig } from "../server/config.js";
+import { createLogger, registerSecret, type Logger } from "../server/log.js";
+import { SERVER_VERSION } from "../server/create-server.js";
+import { serveStdio } from "../server/transports/stdio.js";
+import { lazyApi } from "../tools/lazy-api.js";
+
+/** Exit status for a configuration the server cannot start with (sysexits EX_USAGE is 64; 2 is the shell convention). */
+export const EXIT_CONFIG = 2;
+
+/** Request budget against the in-process emulator: effectively unlimited. */
+const EMBEDDED_MAX_REQUESTS = 1_000_000;
+
+function kanaLogger(log: Logger) {
+  return (level: "debug" | "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) =>
+    log[level](`kana: ${message}`, fields && Object.keys(fields).length ? fields : undefined);
+}
+
+/** Serve until the client goes away; resolves with the exit status. */
+export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const result = loadConfig(argv, env);
+  if (result.kind === "help") {
+    process.stdout.write(`${HELP_TEXT}\n`);
+    return 0;
+  }
+  if (result.kind === "version") {
+    process.stdout.write(`${SERVER_VERSION}\n`);
+    return 0;
+  }
+  if (result.kind === "error") {
+    process.stderr.write(`vndb-mcp: configuration error: ${result.message}\n`);
+    return EXIT_CONFIG;
+  }
+  const config = result.config;
+  registerSecret(config.token);
+  const log = createLogger({ level: config.logLevel });
+  let closeEmbedded: (() => Promise<void>) | undefined;
+  let baseUrl = config.apiUrl;
+  if (config.embedded) {
+    const { startEmbedded } = await import("../server/embedded.js");
+    const embedded = await startEmbedded(log);
+    baseUrl = embedded.url;
+    closeEmbedded = embedded.close;
+  }
+  // The client (and undici) load on the first tool call that needs VNDB, not at start-up.
+  const api = lazyApi(async () => {
+    const { KanaClient } = await import("../client/kana-client.js");
+    return new KanaClient({
+      baseUrl,
+      ...(config.token ? { token: config.token } : {}),
+      // The embedded emulator has no request limit; VNDB's 200 per 5 minutes would only slow it.
+      ...(config.embedded ? { rateLimit: { maxRequests: EMBEDDED_MAX_REQUESTS } } : {}),
+      logger: kanaLogger(log),
+    });
+  });
+  log.debug(`configuration: ${describeConfig(config)}`);
+  await serveStdio(config, { api, log, onClose: closeEmbedded });
+  return 0;
+}

@@ -1,0 +1,94 @@
+// How a KanaClient and each of its calls is configured, and the defaults, each with where
+// it comes from.
+
+import type { Dispatcher } from "undici";
+import type { HintTables } from "../kana/hints.js";
+import type { KanaLogger, KanaLoggerObject } from "./logger.js";
+import type { RateBudgetOptions } from "./rate-budget.js";
+import type { RetryPolicy } from "./retry.js";
+import type { validateQuery } from "../kana/validate-query.js";
+
+/** The production API base (reference §1.1). The sandbox is https://beta.vndb.org/api/kana. */
+export const DEFAULT_BASE_URL = "https://api.vndb.org/kana";
+/** Environment variable that points the client at the sandbox or the emulator. */
+export const BASE_URL_ENV = "VNDB_API_URL";
+
+/**
+ * Total time one call may take, waits and retries included. MCP clients give up on a tool
+ * call after 60 s by default (SDK v1 request timeout); we fail clearly before that.
+ */
+export const DEFAULT_DEADLINE_MS = 45_000;
+/**
+ * How long a call may queue for the rate budget before failing with "retry in N s".
+ * A model waiting longer than this would rather be told to come back later.
+ */
+export const DEFAULT_MAX_BUDGET_WAIT_MS = 20_000;
+/** TCP/TLS connect timeout: a healthy api.vndb.org connects in well under a second. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * Time to response headers. VNDB aborts queries after 3 s of execution (reference §3.3)
+ * and answers 500; anything much slower than that is a stalled connection.
+ */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 15_000;
+/**
+ * Idle time between body chunks; same reasoning as the headers timeout. (undici runs both
+ * on its coarse timer wheel, about 1 s resolution, so sub-second values fire late.)
+ */
+export const DEFAULT_BODY_TIMEOUT_MS = 15_000;
+
+/** GET /schema changes only when VNDB deploys (the server computes it once per process, §4.1). */
+export const SCHEMA_TTL_MS = 24 * 3600_000;
+/** GET /stats comes from VNDB's stats cache, refreshed periodically; minutes-old is fine. */
+export const STATS_TTL_MS = 10 * 60_000;
+/** Tag and trait lookups (name → id): the tag tree changes rarely. */
+export const LOOKUP_TTL_MS = 60 * 60_000;
+/** GET /authinfo: token permissions only change when the user edits the token. */
+export const AUTHINFO_TTL_MS = 60 * 60_000;
+
+/** Validates a POST query the way VNDB does; injectable for tests of the client alone. */
+export type QueryValidator = typeof validateQuery;
+
+export interface KanaClientOptions {
+  /** API base; default `VNDB_API_URL` from the environment, else {@link DEFAULT_BASE_URL}. */
+  baseUrl?: string;
+  /** VNDB API token; checked locally (reference §2.3) when the client is built. */
+  token?: string;
+  /** Appended to the User-Agent (e.g. the embedding application's name). */
+  userAgentSuffix?: string;
+  /** Requests in flight at once (default 4). */
+  concurrency?: number;
+  /** Sliding-window request budget (default 200 per 300 s, VNDB's published limit). */
+  rateLimit?: Omit<RateBudgetOptions, "concurrency">;
+  maxBudgetWaitMs?: number;
+  deadlineMs?: number;
+  retry?: Partial<RetryPolicy>;
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+  /** Ask for gzip/brotli bodies (VNDB compresses bodies over 256 bytes, §1.2). Default true. */
+  compression?: boolean;
+  /** Validate queries locally before sending (default true). */
+  prevalidate?: boolean;
+  /** Cache lifetimes; 0 disables caching of that kind (coalescing stays). */
+  cacheTtl?: { schemaMs?: number; statsMs?: number; lookupMs?: number; authinfoMs?: number };
+  logger?: KanaLogger | KanaLoggerObject;
+  /** An undici dispatcher to use instead of the client's own pool (tests: MockAgent). Not closed by the client. */
+  dispatcher?: Dispatcher;
+  /** Replaces the query validator (tests). */
+  validator?: QueryValidator;
+  /** Replaces the did-you-mean tables (tests). */
+  hintTables?: HintTables;
+  /** Random source for retry jitter (tests). */
+  random?: () => number;
+}
+
+/** Options of one client call. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's deadline for this call (ms from now). */
+  deadlineMs?: number;
+}
+
+/** One call as the client runs it: what cancels it and when it must be done (epoch ms). */
+export interface CallContext {
+  signal?: AbortSignal;
+  deadlineAt: number;
+}

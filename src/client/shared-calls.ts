@@ -1,0 +1,56 @@
+// Identical calls share one request: an assistant often asks the same thing in parallel
+// tool calls, and each repeat would spend one of VNDB's 200 requests per 5 minutes. Some
+// answers (schema, stats, lookups, authinfo) are also kept for a while (cache.ts).
+
+import { raceSignal } from "./abort.js";
+import { TtlCache } from "./cache.js";
+import type { CallContext, CallOptions } from "./options.js";
+
+export interface SharedCallsOptions {
+  /** Deadline of a shared call when its first caller names none (ms from the start). */
+  deadlineMs: number;
+  /** Called when a caller is answered from the cache or joins a call in flight. */
+  onShared: () => void;
+  /** The error a caller gets when its own signal fires while it waits. */
+  cancelled: (method: string, endpoint: string) => Error;
+}
+
+export class SharedCalls {
+  readonly #cache = new TtlCache<unknown>();
+  /** Callers waiting on each shared in-flight call, and the switch that cancels it. */
+  readonly #waiting = new Map<string, { controller: AbortController; callers: number }>();
+  readonly #options: SharedCallsOptions;
+
+  constructor(options: SharedCallsOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * Runs `load` once for identical concurrent calls (and caches its value for `ttlMs`).
+   * `key` starts with the method and path ("GET /schema", "POST /vn {...}"). Each caller
+   * keeps its own signal: one caller giving up does not cancel the others; the shared
+   * request is cancelled only when every caller waiting for it has given up.
+   */
+  async run<V>(key: string, ttlMs: number, options: CallOptions, load: (ctx: CallContext) => Promise<V>): Promise<V> {
+    let mine = false;
+    const shared = this.#cache.getOrLoad(key, ttlMs, () => {
+      mine = true;
+      const controller = new AbortController();
+      this.#waiting.set(key, { controller, callers: 0 });
+      const ctx = { signal: controller.signal, deadlineAt: Date.now() + (options.deadlineMs ?? this.#options.deadlineMs) };
+      return load(ctx).finally(() => this.#waiting.delete(key));
+    }) as Promise<V>;
+    if (!mine) this.#options.onShared();
+    const waiting = this.#waiting.get(key);
+    if (waiting) waiting.callers++;
+    const leave = () => {
+      if (waiting && --waiting.callers === 0) waiting.controller.abort();
+    };
+    const value = await raceSignal(shared, options.signal, () => {
+      leave();
+      return this.#options.cancelled(key.split(" ")[0], key.split(" ")[1]);
+    });
+    // Cached and shared values are copied so a caller's edits cannot leak into others'.
+    return mine && ttlMs === 0 ? value : structuredClone(value);
+  }
+}

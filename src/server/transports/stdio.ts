@@ -1,0 +1,45 @@
+// The stdio transport: one user, one process, the client on the other end of the pipes.
+// stdout carries only the protocol; the logger writes to stderr.
+
+import { describeConfig, type ServerConfig } from "../config.js";
+import { createServer, type ServerDeps } from "../create-server.js";
+import { silentLogger } from "../log.js";
+
+/**
+ * How long a shutdown on end of stdin waits for running tool calls to answer: longer than a
+ * typical call, short enough that a client closing the pipe sees the process go promptly.
+ */
+export const DRAIN_GRACE_MS = 5_000;
+
+/**
+ * Serve over stdio; resolves once the client has gone (stdin closed or transport closed) and
+ * everything is released: open keep-alive sockets would otherwise delay exit
+ * (mcp-tooling.md §1.10).
+ */
+export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onClose?: () => Promise<void> }): Promise<void> {
+  const log = deps.log ?? silentLogger;
+  const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+  const created = createServer(config, deps);
+  const transport = new StdioServerTransport();
+  let finished!: () => void;
+  const done = new Promise<void>((resolve) => (finished = resolve));
+  let closing = false;
+  const shutdown = async (why: string, drain: boolean) => {
+    if (closing) return;
+    closing = true;
+    log.info(`shutting down (${why})`);
+    // A client that closes stdin after its last request (a pipe, a script) still reads
+    // stdout: let running calls answer first. Signals and a closed transport do not wait.
+    if (drain) await created.settle(DRAIN_GRACE_MS);
+    await created.close().catch(() => {});
+    await deps.api.close().catch(() => {});
+    await deps.onClose?.().catch(() => {});
+    finished();
+  };
+  transport.onclose = () => void shutdown("transport closed", false);
+  process.stdin.once("end", () => void shutdown("stdin closed", true));
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void shutdown(signal, false));
+  await created.connect(transport);
+  log.info(`serving ${created.tools.length} tools on stdio (${describeConfig(config)})`);
+  await done;
+}
