@@ -6,6 +6,7 @@
 // (options and defaults), transport.ts (one HTTP exchange), error-builder.ts (KanaErrors),
 // shared-calls.ts (coalescing and caching), paging.ts (queryAll, getByIds).
 
+import { createHash } from "node:crypto";
 import { KanaError } from "../kana/errors.js";
 import { defaultHintTables } from "../kana/hint-tables.js";
 import { RateBudget, RateBudgetExceeded, type RateBudgetSnapshot } from "./rate-budget.js";
@@ -82,6 +83,9 @@ export {
   type GetByIdsOptions,
 } from "./paging.js";
 
+/** How often a failing shared store (Redis) is reported while it stays down. */
+const SHARED_ERROR_LOG_INTERVAL_MS = 30_000;
+
 /** Endpoints whose query answers are cached (the rest are only coalesced). */
 const CACHED_QUERY_ENDPOINTS: ReadonlySet<QueryEndpoint> = new Set(["tag", "trait"]);
 
@@ -123,6 +127,7 @@ export class KanaClient {
   readonly #prevalidate: boolean;
   readonly #ttl: { schemaMs: number; statsMs: number; lookupMs: number; authinfoMs: number };
   readonly #shared: SharedCalls;
+  readonly #tokenFingerprint: string;
   readonly #paging: PagingHost;
   readonly #errors: KanaErrorBuilder;
   readonly #log: KanaLogger;
@@ -152,11 +157,21 @@ export class KanaClient {
       lookupMs: options.cacheTtl?.lookupMs ?? LOOKUP_TTL_MS,
       authinfoMs: options.cacheTtl?.authinfoMs ?? AUTHINFO_TTL_MS,
     };
-    this.#budget = new RateBudget({ ...options.rateLimit, concurrency: options.concurrency });
+    // A Redis outage would otherwise log once per request: once per interval is enough.
+    let sharedErrorLoggedAt = -Infinity;
+    const onSharedError = (error: unknown) => {
+      if (Date.now() - sharedErrorLoggedAt < SHARED_ERROR_LOG_INTERVAL_MS) return;
+      sharedErrorLoggedAt = Date.now();
+      this.#log("warn", `shared store failed; going on with the local budget and cache: ${error instanceof Error ? error.message : String(error)}`);
+    };
+    this.#budget =
+      options.rateBudget ?? new RateBudget({ ...options.rateLimit, concurrency: options.concurrency, shared: options.sharedStores?.window, onSharedError });
     this.#shared = new SharedCalls({
       deadlineMs: this.#deadlineMs,
       onShared: () => this.metrics.cacheHits++,
       cancelled: (method, endpoint) => this.#errors.aborted(method, endpoint, 0),
+      sharedCache: options.sharedStores?.cache,
+      onSharedError,
     });
     this.#paging = {
       query: (endpoint, body, callOptions) => this.query(endpoint, body, callOptions),
@@ -182,6 +197,9 @@ export class KanaClient {
       this.#session = null;
     }
     this.#hasToken = authorization !== undefined;
+    // Keys of answers that belong to one token (authinfo) carry this, so that a cache shared
+    // between users (HTTP sessions, replicas) can never hand one user's answer to another.
+    this.#tokenFingerprint = token ? createHash("sha256").update(token).digest("hex").slice(0, 16) : "anonymous";
 
     this.#transport = new KanaTransport({
       origin: url.origin,
@@ -279,7 +297,7 @@ export class KanaClient {
   /** GET /authinfo for the configured token, cached for an hour. Without a token: 401 locally. */
   authinfo(options: CallOptions = {}): Promise<AuthInfo> {
     if (!this.#hasToken) return Promise.reject(this.#local(UNAUTHORIZED, "GET", "/authinfo"));
-    return this.#shared.run("GET /authinfo", this.#ttl.authinfoMs, options, (opts) => this.#requestJson<AuthInfo>({ method: "GET", path: "/authinfo" }, opts));
+    return this.#shared.run(`GET /authinfo ${this.#tokenFingerprint}`, this.#ttl.authinfoMs, options, (opts) => this.#requestJson<AuthInfo>({ method: "GET", path: "/authinfo" }, opts));
   }
 
   /** GET /ulist_labels of `user` (default: the token's owner). */

@@ -4,8 +4,9 @@
 import type { Dispatcher } from "undici";
 import type { HintTables } from "../kana/hints.js";
 import type { KanaLogger, KanaLoggerObject } from "./logger.js";
-import type { RateBudgetOptions } from "./rate-budget.js";
+import type { RateBudget, RateBudgetOptions } from "./rate-budget.js";
 import type { RetryPolicy } from "./retry.js";
+import type { SharedStores } from "./shared-stores.js";
 import type { validateQuery } from "../kana/validate-query.js";
 
 /** The production API base (reference §1.1). The sandbox is https://beta.vndb.org/api/kana. */
@@ -58,7 +59,17 @@ export interface KanaClientOptions {
   /** Requests in flight at once (default 4). */
   concurrency?: number;
   /** Sliding-window request budget (default 200 per 300 s, VNDB's published limit). */
-  rateLimit?: Omit<RateBudgetOptions, "concurrency">;
+  rateLimit?: Omit<RateBudgetOptions, "concurrency" | "shared" | "onSharedError">;
+  /**
+   * One budget shared by several clients of this process (the HTTP server's sessions, each
+   * with its own token, all behind one address). Replaces `rateLimit` and `concurrency`.
+   */
+  rateBudget?: RateBudget;
+  /**
+   * Stores shared with other replicas (redis-stores.ts): the request window and a second
+   * cache tier. Ignored for the window when `rateBudget` is given (that budget has its own).
+   */
+  sharedStores?: Pick<SharedStores, "window" | "cache">;
   maxBudgetWaitMs?: number;
   deadlineMs?: number;
   retry?: Partial<RetryPolicy>;

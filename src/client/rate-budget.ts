@@ -6,6 +6,8 @@
 //
 // Each HTTP attempt (retries included) takes one permit: the server counts every request.
 
+import type { SharedRequestWindow, WindowTake } from "./shared-stores.js";
+
 /** VNDB's documented limit: 200 requests ... */
 export const DEFAULT_MAX_REQUESTS = 200;
 /** ... per 5 minutes. */
@@ -27,6 +29,13 @@ export interface RateBudgetOptions {
   windowMs?: number;
   concurrency?: number;
   windowMarginMs?: number;
+  /**
+   * The window shared with other replicas behind the same address (Redis): a permit then
+   * needs a slot there too. When the store fails, the local window alone decides (and
+   * `onSharedError` hears why), so an outage of Redis does not stop the server.
+   */
+  shared?: SharedRequestWindow;
+  onSharedError?: (error: unknown) => void;
 }
 
 /** Why a permit could not be granted in time. */
@@ -72,19 +81,49 @@ export class RateBudget {
   private pausedUntil = 0;
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Infinity;
+  private readonly shared: SharedRequestWindow | undefined;
+  private readonly onSharedError: (error: unknown) => void;
 
   constructor(options: RateBudgetOptions = {}) {
     this.maxRequests = positiveInt(options.maxRequests ?? DEFAULT_MAX_REQUESTS, "maxRequests");
     this.windowMs = positiveInt(options.windowMs ?? DEFAULT_WINDOW_MS, "windowMs");
     this.concurrency = positiveInt(options.concurrency ?? DEFAULT_CONCURRENCY, "concurrency");
     this.spacingMs = this.windowMs + Math.max(0, options.windowMarginMs ?? DEFAULT_WINDOW_MARGIN_MS);
+    this.shared = options.shared;
+    this.onSharedError = options.onSharedError ?? (() => {});
   }
 
   /**
    * Waits for a permit in FIFO order. Fails at once with RateBudgetExceeded when the
    * window alone says the wait would exceed `maxWaitMs`, or later when it actually does.
+   * With a shared window, the local permit is then matched by a slot there.
    */
   acquire(options: { maxWaitMs: number; signal?: AbortSignal }): Promise<Permit> {
+    if (this.shared === undefined) return this.acquireLocal(options);
+    return this.acquireShared(this.shared, options);
+  }
+
+  private async acquireShared(shared: SharedRequestWindow, options: { maxWaitMs: number; signal?: AbortSignal }): Promise<Permit> {
+    const giveUpAt = Date.now() + options.maxWaitMs;
+    for (;;) {
+      const permit = await this.acquireLocal({ ...options, maxWaitMs: Math.max(0, giveUpAt - Date.now()) });
+      let take: WindowTake;
+      try {
+        take = await shared.take(this.maxRequests, this.spacingMs);
+      } catch (error) {
+        this.onSharedError(error);
+        return permit;
+      }
+      if (take.granted) return permit;
+      permit.release();
+      // Another replica holds the slots: wait for the shared window as for our own.
+      const limit: BudgetLimit = take.reason === "paused" ? "paused" : "window";
+      if (Date.now() + take.retryInMs > giveUpAt) throw new RateBudgetExceeded(take.retryInMs, limit);
+      await sleep(take.retryInMs, options.signal);
+    }
+  }
+
+  private acquireLocal(options: { maxWaitMs: number; signal?: AbortSignal }): Promise<Permit> {
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
     const now = Date.now();
@@ -138,6 +177,7 @@ export class RateBudget {
   pause(ms: number): void {
     const until = Date.now() + Math.max(0, ms);
     if (until > this.pausedUntil) this.pausedUntil = until;
+    this.shared?.pause(ms).catch((error: unknown) => this.onSharedError(error));
     this.pump();
   }
 
@@ -250,4 +290,20 @@ export class RateBudget {
 function positiveInt(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
   return value;
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason when it fires first. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
 }

@@ -5,6 +5,7 @@
 import { raceSignal } from "./abort.js";
 import { TtlCache } from "./cache.js";
 import type { CallContext, CallOptions } from "./options.js";
+import type { SharedResponseCache } from "./shared-stores.js";
 
 export interface SharedCallsOptions {
   /** Deadline of a shared call when its first caller names none (ms from the start). */
@@ -13,6 +14,14 @@ export interface SharedCallsOptions {
   onShared: () => void;
   /** The error a caller gets when its own signal fires while it waits. */
   cancelled: (method: string, endpoint: string) => Error;
+  /**
+   * A second cache shared with other replicas (Redis): what one replica fetched, the others
+   * need not fetch again. Only answers that are cached at all (ttl > 0) go there, and keys
+   * of private answers carry a token fingerprint (kana-client.ts). Store failures count as
+   * misses: the call then goes upstream.
+   */
+  sharedCache?: SharedResponseCache;
+  onSharedError?: (error: unknown) => void;
 }
 
 export class SharedCalls {
@@ -38,7 +47,8 @@ export class SharedCalls {
       const controller = new AbortController();
       this.#waiting.set(key, { controller, callers: 0 });
       const ctx = { signal: controller.signal, deadlineAt: Date.now() + (options.deadlineMs ?? this.#options.deadlineMs) };
-      return load(ctx).finally(() => this.#waiting.delete(key));
+      const loaded = ttlMs > 0 && this.#options.sharedCache ? this.#throughSharedCache(key, ttlMs, () => load(ctx)) : load(ctx);
+      return loaded.finally(() => this.#waiting.delete(key));
     }) as Promise<V>;
     if (!mine) this.#options.onShared();
     const waiting = this.#waiting.get(key);
@@ -52,5 +62,18 @@ export class SharedCalls {
     });
     // Cached and shared values are copied so a caller's edits cannot leak into others'.
     return mine && ttlMs === 0 ? value : structuredClone(value);
+  }
+
+  async #throughSharedCache<V>(key: string, ttlMs: number, load: () => Promise<V>): Promise<V> {
+    const cache = this.#options.sharedCache!;
+    const report = (error: unknown) => this.#options.onSharedError?.(error);
+    const stored = await cache.get(key).catch((error: unknown) => void report(error));
+    if (stored !== undefined) {
+      this.#options.onShared();
+      return JSON.parse(stored) as V;
+    }
+    const value = await load();
+    await cache.set(key, JSON.stringify(value), ttlMs).catch(report);
+    return value;
   }
 }

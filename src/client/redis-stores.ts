@@ -1,0 +1,150 @@
+// The shared stores on Redis (`VNDB_REDIS_URL`): the request window as a sorted set of
+// request start times trimmed and counted inside one Lua script, so that replicas racing
+// for the last slot cannot both win; the pause after a 429 as a key that expires by itself;
+// cached answers as plain keys with a TTL. Times come from the Redis server's clock (TIME),
+// so replicas whose clocks disagree still agree on the window.
+//
+// The `redis` package is loaded only when a Redis URL is configured: single-user installs
+// (Claude Desktop, npx) never load it.
+
+import { createHash, randomUUID } from "node:crypto";
+import type { SharedRequestWindow, SharedResponseCache, SharedStores, WindowTake } from "./shared-stores.js";
+
+/** How long start-up waits for Redis before it reports the URL as unreachable. */
+export const REDIS_CONNECT_TIMEOUT_MS = 5_000;
+/** Reconnect back-off cap: a replica whose Redis blinks retries at least every 2 s. */
+const RECONNECT_MAX_DELAY_MS = 2_000;
+
+/**
+ * KEYS[1] the window (sorted set of start times, ms), KEYS[2] the pause key.
+ * ARGV[1] max requests, ARGV[2] window ms, ARGV[3] a unique member for this request.
+ * Returns {1, 0} when granted, {0, wait ms, 0} when full, {0, wait ms, 1} when paused.
+ */
+const TAKE_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local max = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local paused = redis.call('PTTL', KEYS[2])
+if paused > 0 then return {0, paused, 1} end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) < max then
+  redis.call('ZADD', KEYS[1], now, ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], window)
+  return {1, 0, 0}
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return {0, tonumber(oldest[2]) + window - now, 0}
+`;
+
+/** KEYS[1] the pause key; ARGV[1] ms. Extends the pause, never shortens it. */
+const PAUSE_SCRIPT = `
+local ms = tonumber(ARGV[1])
+if redis.call('PTTL', KEYS[1]) < ms then redis.call('SET', KEYS[1], '1', 'PX', ms) end
+return 1
+`;
+
+/** The small part of the redis client this file uses (the package's types are large). */
+interface RedisConnection {
+  sendCommand(args: string[]): Promise<unknown>;
+  connect(): Promise<unknown>;
+  /** Waits for replies in flight, then closes. */
+  close(): Promise<unknown>;
+  /** Closes at once (also stops a connect that is still retrying). */
+  destroy(): void;
+  on(event: "error", listener: (error: unknown) => void): unknown;
+}
+
+/** The URL without its password, for logs and errors. */
+export function redactRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(an unparsable Redis URL)";
+  }
+}
+
+/**
+ * Connects to Redis and returns the shared stores. `namespace` separates deployments that
+ * share one Redis (it is hashed with the upstream URL, so an emulator and the real API never
+ * share a window or answers).
+ */
+export async function connectRedisStores(
+  url: string,
+  options: { upstream: string; onError?: (message: string) => void },
+): Promise<SharedStores> {
+  const { createClient } = await import("redis").catch(() => {
+    throw new Error("VNDB_REDIS_URL is set but the redis package is not installed here (the Claude Desktop bundle leaves it out); install the npm package to use Redis");
+  });
+  let connected = false;
+  const client = createClient({
+    url,
+    socket: {
+      connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+      // Before the first connection a failure is final (start-up reports it); after it, the
+      // client keeps reconnecting and the budget and cache go on locally meanwhile.
+      reconnectStrategy: (retries: number, cause: Error) =>
+        connected ? Math.min(100 * 2 ** Math.min(retries, 5), RECONNECT_MAX_DELAY_MS) : cause,
+    },
+  }) as unknown as RedisConnection;
+  let lastError = "";
+  client.on("error", (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (message !== lastError) options.onError?.(`redis ${redactRedisUrl(url)}: ${message}`);
+    lastError = message;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      client.connect(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`could not connect to Redis at ${redactRedisUrl(url)} within ${REDIS_CONNECT_TIMEOUT_MS / 1000} s`)), REDIS_CONNECT_TIMEOUT_MS);
+      }),
+    ]);
+    connected = true;
+  } catch (error) {
+    try {
+      client.destroy();
+    } catch {
+      // already closed by the failed connect
+    }
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(why.includes("Redis at") ? why : `could not connect to Redis at ${redactRedisUrl(url)}: ${why}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  const prefix = `vndb-mcp:${createHash("sha256").update(options.upstream).digest("hex").slice(0, 12)}:`;
+  return redisStores(client, prefix, redactRedisUrl(url));
+}
+
+/** The stores over an already connected client (exported for tests). */
+export function redisStores(client: RedisConnection, prefix: string, describe: string): SharedStores {
+  const windowKey = `${prefix}window`;
+  const pauseKey = `${prefix}pause`;
+  // Hashed: a query body can be long, and the key then says nothing a MONITOR could read.
+  const cacheKey = (key: string) => `${prefix}cache:${createHash("sha256").update(key).digest("hex")}`;
+  const window: SharedRequestWindow = {
+    async take(maxRequests, windowMs): Promise<WindowTake> {
+      const reply = (await client.sendCommand(["EVAL", TAKE_SCRIPT, "2", windowKey, pauseKey, String(maxRequests), String(windowMs), randomUUID()])) as number[];
+      if (Number(reply[0]) === 1) return { granted: true };
+      return { granted: false, retryInMs: Math.max(1, Number(reply[1])), reason: Number(reply[2]) === 1 ? "paused" : "window" };
+    },
+    async pause(ms) {
+      if (ms <= 0) return;
+      await client.sendCommand(["EVAL", PAUSE_SCRIPT, "1", pauseKey, String(Math.ceil(ms))]);
+    },
+  };
+  const cache: SharedResponseCache = {
+    async get(key) {
+      const value = await client.sendCommand(["GET", cacheKey(key)]);
+      return typeof value === "string" ? value : undefined;
+    },
+    async set(key, json, ttlMs) {
+      if (ttlMs <= 0) return;
+      await client.sendCommand(["SET", cacheKey(key), json, "PX", String(Math.ceil(ttlMs))]);
+    },
+  };
+  return { window, cache, describe, close: async () => void (await client.close().catch(() => client.destroy())) };
+}

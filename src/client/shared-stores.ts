@@ -1,0 +1,34 @@
+// What several server replicas share when they stand behind one client address. VNDB counts
+// requests per address (200 per 5 minutes, reference §3.2), so replicas that each kept their
+// own budget would together send N × 200 and meet 429s; and an answer one replica fetched
+// (the schema, a tag lookup) is as good for the others. These two interfaces are all the
+// client needs from a shared store; the in-memory default needs neither (redis-stores.ts
+// implements both).
+
+/** One slot of the shared request window, or when the next one frees. */
+export type WindowTake = { granted: true } | { granted: false; retryInMs: number; reason: "window" | "paused" };
+
+export interface SharedRequestWindow {
+  /**
+   * Takes one request slot of a sliding window of `windowMs` shared by every replica,
+   * atomically: of any number of concurrent takers, at most `maxRequests` are granted per
+   * window.
+   */
+  take(maxRequests: number, windowMs: number): Promise<WindowTake>;
+  /** Holds every replica back for `ms` (one of them met a 429). */
+  pause(ms: number): Promise<void>;
+}
+
+export interface SharedResponseCache {
+  /** The JSON text stored under `key`, or undefined when absent or expired. */
+  get(key: string): Promise<string | undefined>;
+  set(key: string, json: string, ttlMs: number): Promise<void>;
+}
+
+export interface SharedStores {
+  window: SharedRequestWindow;
+  cache: SharedResponseCache;
+  /** For the log: where the stores live, without credentials. */
+  describe: string;
+  close(): Promise<void>;
+}
