@@ -54,6 +54,9 @@ async function buildServer(): Promise<void> {
     // Some dependencies (the SDK's ajv) still call require(); give ESM a require.
     banner: { js: "import{createRequire as __vndbCreateRequire}from'node:module';const require=__vndbCreateRequire(import.meta.url);" },
     logLevel: "warning",
+    // Redis serves replicated HTTP deployments, not the one-user Desktop bundle: left out
+    // (about 1 MB); VNDB_REDIS_URL in a bundle then fails the start with a clear message.
+    external: ["redis"],
     // The tools/list entries, computed here once instead of at every start (define-tool.ts).
     define: { __VNDB_LISTED_TOOLS__: JSON.stringify(ALL_TOOLS.map(listedTool)) },
   });

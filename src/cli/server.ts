@@ -6,6 +6,7 @@ import { createLogger, registerSecret, type Logger } from "../server/log.js";
 import { SERVER_VERSION } from "../server/create-server.js";
 import { serveStdio } from "../server/transports/stdio.js";
 import { lazyApi } from "../tools/lazy-api.js";
+import type { SharedStores } from "../client/shared-stores.js";
 
 /** Exit status for a configuration the server cannot start with (sysexits EX_USAGE is 64; 2 is the shell convention). */
 export const EXIT_CONFIG = 2;
@@ -44,10 +45,25 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     baseUrl = embedded.url;
     closeEmbedded = embedded.close;
   }
+  // Replicas share the budget and answers through Redis; connect now so that a wrong URL
+  // fails the start with a clear message instead of the first tool call.
+  let stores: SharedStores | undefined;
+  if (config.redisUrl) {
+    const { connectRedisStores } = await import("../client/redis-stores.js");
+    try {
+      stores = await connectRedisStores(config.redisUrl, { upstream: baseUrl, onError: (message) => log.warn(message) });
+    } catch (error) {
+      process.stderr.write(`vndb-mcp: ${error instanceof Error ? error.message : String(error)}\n`);
+      await closeEmbedded?.();
+      return EXIT_CONFIG;
+    }
+    log.info(`request budget and answer cache shared on ${stores.describe}`);
+  }
   // The client (and undici) load on the first tool call that needs VNDB, not at start-up.
   const api = lazyApi(async () => {
     const { KanaClient } = await import("../client/kana-client.js");
     return new KanaClient({
+      ...(stores ? { sharedStores: stores } : {}),
       baseUrl,
       ...(config.token ? { token: config.token } : {}),
       // The embedded emulator has no request limit; VNDB's 200 per 5 minutes would only slow it.
@@ -56,6 +72,10 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     });
   });
   log.debug(`configuration: ${describeConfig(config)}`);
-  await serveStdio(config, { api, log, onClose: closeEmbedded });
+  const onClose = async () => {
+    await stores?.close();
+    await closeEmbedded?.();
+  };
+  await serveStdio(config, { api, log, onClose });
   return 0;
 }

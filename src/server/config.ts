@@ -36,6 +36,8 @@ export interface ServerConfig {
   /** Run against the in-process emulator with its bundled catalogue (no network). */
   embedded: boolean;
   logLevel: LogLevel;
+  /** Redis shared by replicas for the request budget and the answer cache (docs/deployment.md). */
+  redisUrl: string | undefined;
 }
 
 /** List-write tools exist only with a token and outside read-only mode (issue 5 item 5). */
@@ -60,6 +62,7 @@ Options (each also settable through the environment variable shown):
   --max-response-tokens <n>  cap on one tool answer (VNDB_MAX_RESPONSE_TOKENS, default ${DEFAULT_MAX_RESPONSE_TOKENS})
   --api-url <url>            API base (VNDB_API_URL, default ${DEFAULT_API_URL})
   --log-level <level>        error|warn|info|debug on stderr (VNDB_LOG_LEVEL, default info)
+  VNDB_REDIS_URL             Redis shared by replicas: request budget and answer cache (default: in memory)
   -h, --help                 show this text
   -v, --version              print the version
 
@@ -129,6 +132,11 @@ const RawConfig = z.object({
     .pipe(z.url({ protocol: /^https?$/, error: "VNDB_API_URL / --api-url must be an http(s) URL" }))
     .optional(),
   embedded: boolText("VNDB_EMBEDDED / --embedded").optional(),
+  redisUrl: z
+    .string()
+    .trim()
+    .pipe(z.url({ protocol: /^rediss?$/, error: "VNDB_REDIS_URL must be a redis:// or rediss:// URL" }))
+    .optional(),
   logLevel: z
     .enum(LOG_LEVELS, { error: `VNDB_LOG_LEVEL / --log-level must be one of ${LOG_LEVELS.join(", ")}` })
     .optional(),
@@ -156,6 +164,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
     apiUrl: env.VNDB_API_URL,
     embedded: env.VNDB_EMBEDDED,
     logLevel: env.VNDB_LOG_LEVEL,
+    redisUrl: env.VNDB_REDIS_URL,
   };
   for (const key of Object.keys(raw)) if (isUnset(raw[key])) raw[key] = undefined;
   if (raw.logLevel) raw.logLevel = raw.logLevel.trim().toLowerCase();
@@ -199,6 +208,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
       apiUrl: v.apiUrl ?? DEFAULT_API_URL,
       embedded: v.embedded ?? false,
       logLevel: v.logLevel ?? "info",
+      redisUrl: v.redisUrl,
     },
   };
 }
@@ -211,5 +221,6 @@ export function describeConfig(config: ServerConfig): string {
     config.readOnly ? "read-only" : writesEnabled(config) ? "list writes enabled" : "read-only (no token)",
     `spoiler level ${config.spoilerLevel}`,
     `response cap ${config.maxResponseTokens} tokens`,
+    ...(config.redisUrl ? ["budget and cache shared on Redis"] : []),
   ].join(", ");
 }
