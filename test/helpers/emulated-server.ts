@@ -37,7 +37,7 @@ export interface EmulatedOptions {
 }
 
 export async function startEmulated(options: EmulatedOptions = {}): Promise<Emulated> {
-  const emulator = await startEmulator({ port: 0, preset: "catalogue" });
+  const emulator = await startEmulator({ port: 0, preset: "test" });
   const config = testConfig(options.config);
   const api = new KanaClient({
     baseUrl: emulator.url,
