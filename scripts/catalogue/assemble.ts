@@ -99,7 +99,9 @@ export function buildCatalogue(sourceDir: string, options: BuildOptions = {}): B
   const top = mostVoted(tables, options.scope === "full" ? (options.limit ?? universe.size) : BUNDLED_TOP_VOTED);
   const selected = new Set<string>(options.scope === "full" && options.limit === undefined ? universe : top);
   for (const id of named) if (universe.has(id)) selected.add(id);
-  const real = applyRealSet(tables, selected, draft);
+  // The full set holds every producer and staff entry, referenced or not.
+  const everything = options.scope === "full" && options.limit === undefined;
+  const real = applyRealSet(tables, selected, draft, everything);
 
   makeReferencedVns(draft, real.vns);
   applyCovers(draft);
@@ -108,7 +110,7 @@ export function buildCatalogue(sourceDir: string, options: BuildOptions = {}): B
   fillLengthVotes(draft);
   addBuiltinLabels(draft);
 
-  return { catalogue: finish(draft), dropped: [...draft.dropped].sort() };
+  return { catalogue: finish(draft, everything), dropped: [...draft.dropped].sort() };
 }
 
 /** Every VN id a legacy record, list or release names. */
@@ -225,8 +227,8 @@ function selectProducers(draft: Draft): Set<string> {
   return new Set([...keep].filter((id) => draft.allProducers.has(id)));
 }
 
-function finish(draft: Draft): Catalogue {
-  const producers = selectProducers(draft);
+function finish(draft: Draft, everything: boolean): Catalogue {
+  const producers = everything ? new Set(draft.allProducers.keys()) : selectProducers(draft);
   const byUidThen = <T extends { uid: string }>(rows: T[], key: (r: T) => string | number): T[] =>
     [...rows].sort((a, b) => {
       const u = compareIds(a.uid, b.uid);

@@ -79,7 +79,7 @@ export interface RealSetResult {
  * Builds or overlays the rows of `selected` VNs and what they reference. Existing draft
  * rows (legacy records) are overlaid with the newer values and keep what only they have.
  */
-export function applyRealSet(t: DumpTables, selected: Set<string>, draft: Draft): RealSetResult {
+export function applyRealSet(t: DumpTables, selected: Set<string>, draft: Draft, allStaff = false): RealSetResult {
   const titles2025 = groupBy(t.titles2025, (r) => r.vid);
   const titles2024 = groupBy(t.titles2024, (r) => r.vid);
   const texts = new Map(t.vnTexts.map((r) => [r.id, r]));
@@ -241,7 +241,7 @@ export function applyRealSet(t: DumpTables, selected: Set<string>, draft: Draft)
   for (const id of draft.staff.keys()) wantedStaff.add(id);
   const aliasesOf = groupBy(t.staffAlias, (a) => a.sid);
   for (const s of t.staff) {
-    if (!wantedStaff.has(s.id)) continue;
+    if (!allStaff && !wantedStaff.has(s.id)) continue;
     const aliases = (aliasesOf.get(s.id) ?? []).map((a) => ({ aid: a.aid, name: a.name, latin: a.latin }));
     if (aliases.length === 0) continue;
     const row: StaffRow = {
