@@ -10,11 +10,15 @@ import { normalizeSearchTerm, searchWords } from "../../kana/search-normalize.js
 import type { Database, StaffAliasEntry } from "../database.js";
 import type { EngineContext } from "./context.js";
 import { vndbIdPattern } from "../../kana/vndbid.js";
+import { memo } from "./indexes.js";
+import type { Table } from "./tables.js";
 
 export interface SearchLabel {
   label: string;
   /** 3 titles/names, 2 aliases, 1 release titles of a VN, GTIN and catalog numbers. */
   prio: number;
+  /** Its trigram set, computed on first scoring. */
+  trigrams?: Set<string>;
 }
 
 /** Label priorities (VNWeb::Validate::SearchQuery, reference §7). */
@@ -105,6 +109,32 @@ function labelsFor(db: Database, type: EntityType): Map<string, SearchLabel[]> {
   return m;
 }
 
+/**
+ * Every label of each table row joined into one text (positions as in tables.ts): a row
+ * whose one label holds every word has them all in this text, so a substring test over it
+ * finds a superset of the matches without visiting the labels one by one.
+ */
+function labelTexts(db: Database, type: EntityType, table: Table): string[] {
+  return memo(db, `searchText:${type}`, () => {
+    const labels = labelsFor(db, type);
+    return table.rows.map((row) => (labels.get(keyOf(type, row as Row)) ?? []).map((l) => l.label).join("\u0000"));
+  });
+}
+
+/** Table positions a `search =` value can match (candidates.ts); null: no words, all match. */
+export function searchCandidates(ctx: EngineContext, type: EntityType, value: unknown, table: Table): number[] | null {
+  const q = parse(type, value);
+  if (q.words.length === 0) return null;
+  const texts = labelTexts(ctx.db, type, table);
+  const out: number[] = [];
+  const idPositions = q.id === null ? undefined : table.byId.get(q.id);
+  for (let i = 0; i < texts.length; i++) {
+    const t = texts[i]!;
+    if (q.words.every((w) => t.includes(w)) || idPositions?.includes(i)) out.push(i);
+  }
+  return out;
+}
+
 interface Query {
   words: string[];
   /** The entry id the query names, when it is exactly one id-shaped word. */
@@ -143,7 +173,7 @@ export function searchScorer(ctx: EngineContext, type: EntityType, value: unknow
       if (!q.words.every((w) => l.label.includes(w))) continue;
       const score =
         l.prio *
-        (idBonus + (l.label.startsWith(q.joined) ? PREFIX_BONUS : 0) + similarity(trigrams(l.label), queryTrigrams));
+        (idBonus + (l.label.startsWith(q.joined) ? PREFIX_BONUS : 0) + similarity((l.trigrams ??= trigrams(l.label)), queryTrigrams));
       if (score > best) best = score;
     }
     return best;
