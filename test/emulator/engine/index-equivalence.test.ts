@@ -40,8 +40,8 @@ const anyOp = (r: Rand) => pick(r, ALL_OPS);
 const date = (r: Rand) => `${1985 + Math.floor(r() * 45)}-${String(1 + Math.floor(r() * 12)).padStart(2, "0")}-01`;
 
 /** A word (or two) cut from a label of the catalogue, so searches hit something. */
-function searchWord(r: Rand, texts: string[]): string {
-  const usable = texts.filter((t) => typeof t === "string" && t !== "");
+function searchWord(r: Rand, texts: (string | null | undefined)[]): string {
+  const usable = texts.filter((t): t is string => typeof t === "string" && t !== "");
   const t = normalizeSearchTerm(pick(r, usable.length > 0 ? usable : ["a"]));
   if (t.length <= 2) return t || "a";
   const start = Math.floor(r() * (t.length - 2));
