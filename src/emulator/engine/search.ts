@@ -11,6 +11,7 @@ import type { Database, StaffAliasEntry } from "../database.js";
 import type { EngineContext } from "./context.js";
 import { vndbIdPattern } from "../../kana/vndbid.js";
 import { memo } from "./indexes.js";
+import { stripEditionWords } from "./edition-words.js";
 import type { Table } from "./tables.js";
 
 export interface SearchLabel {
@@ -47,15 +48,16 @@ function labelsFor(db: Database, type: EntityType): Map<string, SearchLabel[]> {
   let m = db.memo.get(key) as Map<string, SearchLabel[]> | undefined;
   if (m) return m;
   m = new Map();
-  const add = (id: string, prio: number, ...texts: (string | null | undefined)[]) => {
+  /** Adds labels already normalised; "" is no label. */
+  const addLabels = (id: string, prio: number, labels: string[]) => {
     let list = m!.get(id);
     if (!list) m!.set(id, (list = []));
-    for (const t of texts) {
-      if (!t) continue;
-      const label = normalizeSearchTerm(t);
+    for (const label of labels) {
       if (label !== "" && !list.some((l) => l.label === label && l.prio >= prio)) list.push({ label, prio });
     }
   };
+  const add = (id: string, prio: number, ...texts: (string | null | undefined)[]) =>
+    addLabels(id, prio, texts.map((t) => (t ? normalizeSearchTerm(t) : "")));
   switch (type) {
     case "vn": {
       for (const v of db.catalogue.vn) {
@@ -63,10 +65,11 @@ function labelsFor(db: Database, type: EntityType): Map<string, SearchLabel[]> {
         for (const t of v.titles) add(v.id, PRIO_TITLE, t.title, t.latin);
         add(v.id, PRIO_ALIAS, ...v.aliases);
       }
+      // Release titles, less their trailing edition words (edition-words.ts).
       for (const r of db.catalogue.release) {
         if (r.hidden) continue;
         for (const rv of r.vns) {
-          for (const t of r.titles) add(rv.vn, PRIO_EXTRA, t.title, t.latin);
+          for (const t of r.titles) addLabels(rv.vn, PRIO_EXTRA, [t.title, t.latin].map((x) => (x ? stripEditionWords(normalizeSearchTerm(x)) : "")));
         }
       }
       break;
@@ -165,7 +168,8 @@ export function searchFilter(ctx: EngineContext, type: EntityType, value: unknow
 export function searchScorer(ctx: EngineContext, type: EntityType, value: unknown): (row: any) => number {
   const q = parse(type, value);
   const labels = labelsFor(ctx.db, type);
-  const queryTrigrams = trigrams(q.words.join(" "));
+  // Validation.pm scores against the words joined with nothing ("steins gate" → "steinsgate").
+  const queryTrigrams = trigrams(q.joined);
   return (row: Row) => {
     const idBonus = q.id !== null && entryId(type, row) === q.id ? ID_BONUS : 0;
     let best = idBonus > 0 ? PRIO_TITLE * idBonus : 0;
