@@ -109,7 +109,10 @@ function resolve(ctx: EngineContext, type: EntityType, f: Filter): Resolved {
   const exact = exactLeaf(ctx, type, field, op, value);
   if (exact !== null) return { cand: exact, residual: null };
   const own = compileFilter(ctx, type, f);
-  return { cand: op === "=" ? candidates(ctx, type, f) : null, residual: own };
+  const found = op === "=" || op === "!=" ? leaf(ctx, type, field, value) : null;
+  if (found === null) return { cand: null, residual: own };
+  if (found.exact) return { cand: op === "=" ? found.positions : complement(found.positions, tableOf(ctx.db, type).rows.length), residual: null };
+  return op === "=" ? { cand: found.positions, residual: own } : { cand: null, residual: own };
 }
 
 /** Fields a nested filter reads from the link it was reached through (filters.ts Link). */
@@ -257,21 +260,43 @@ function dateValue(ctx: EngineContext, v: unknown): number {
   return n === 1 ? ctx.today : n;
 }
 
-function candidates(ctx: EngineContext, type: EntityType, f: Filter): Positions | null {
-  const [field, , value] = f as [string, string, unknown];
-  return leaf(ctx, type, field, value);
+/** What an index knows of a leaf's `=`: its rows exactly, or a superset of them. */
+interface Found {
+  positions: Positions;
+  exact: boolean;
 }
 
-function leaf(ctx: EngineContext, type: EntityType, field: string, value: unknown): Positions | null {
+function leaf(ctx: EngineContext, type: EntityType, field: string, value: unknown): Found | null {
+  const found = indexed(ctx, type, field, value);
+  if (found === null || Array.isArray(found)) return found === null ? null : { positions: found, exact: EXACT_LEAVES.has(`${type}.${field}`) };
+  return found;
+}
+
+/** Leaves whose index lists exactly the rows their `=` matches (two-valued, so `!=` is the rest). */
+const EXACT_LEAVES = new Set(["release.producer_id", "release.developer_id", "release.platform"]);
+
+/** Does this filter (at its own level) use a field resolved against the link? */
+function readsLinkField(type: EntityType, f: Filter): boolean {
+  if (f[0] === "and" || f[0] === "or") return (f.slice(1) as Filter[]).some((k) => readsLinkField(type, k));
+  return f[0] === LINK_FIELDS[type];
+}
+
+/** A leaf's `=` rows from an index (exactness by EXACT_LEAVES), or a nested filter's, or null. */
+function indexed(ctx: EngineContext, type: EntityType, field: string, value: unknown): Positions | Found | null {
   const { db } = ctx;
   const table = tableOf(db, type);
   const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
   if (field === "search") return searchCandidates(ctx, type, value, table);
-  const nested = (inner: EntityType, linked: (row: any) => Iterable<string>) => {
-    // Resolved without the link: a `!=` on a link-dependent field could then drop rows.
+  // The rows linked to the inner filter's rows. Exact when the inner filter resolves exactly
+  // and reads nothing from the link (release rtype, character or staff role), which its
+  // resolution, made without a link, cannot see; a superset otherwise, but only without a
+  // `!=` on such a field, which could then drop rows.
+  const nested = (inner: EntityType, linked: (row: any) => Iterable<string>): Found | null => {
     if (negatesLinkField(inner, value as Filter)) return null;
     const r = resolve(ctx, inner, value as Filter);
-    return r.cand === null ? null : follow(db, inner, materialise(ctx, inner, r), type, linked);
+    if (r.cand === null) return null;
+    const positions = follow(db, inner, materialise(ctx, inner, r), type, linked);
+    return { positions, exact: r.residual === null && !readsLinkField(inner, value as Filter) };
   };
   switch (type) {
     case "vn":
