@@ -13,6 +13,8 @@ import { registerTools } from "../tools/define-tool.js";
 import { toolsFor } from "../tools/index.js";
 import { SessionState } from "../tools/session.js";
 import { ClientLog } from "./client-log.js";
+import { registerResources } from "../resources/index.js";
+import { registerPrompts } from "../prompts/index.js";
 
 export const SERVER_NAME = "vndb-mcp";
 export const SERVER_TITLE = "VNDB";
@@ -40,13 +42,16 @@ export function createServer(config: ServerConfig, deps: ServerDeps): CreatedSer
     { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION },
     { capabilities: { tools: {}, logging: {} }, instructions: serverInstructions(config) },
   );
-  const tools = registerTools(server, toolsFor(config), {
+  const registered = {
     api: deps.api,
     config,
     log,
     session: new SessionState(),
     clientLog: new ClientLog(server),
-  });
+  };
+  const tools = registerTools(server, toolsFor(config), registered);
+  registerResources(server, registered);
+  registerPrompts(server, deps.api, config.token !== undefined);
   const pending = new PendingRequests();
   return {
     server,
