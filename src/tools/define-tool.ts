@@ -148,6 +148,14 @@ const PRECOMPUTED: ReadonlyMap<string, ListedTool> = new Map(
   (typeof __VNDB_LISTED_TOOLS__ === "undefined" ? [] : __VNDB_LISTED_TOOLS__).map((t) => [t.name, t]),
 );
 
+/** An HTTP server builds a server per session (or per request): convert each schema once. */
+const LISTED = new WeakMap<AnyTool, ListedTool>();
+function memoListed(tool: AnyTool): ListedTool {
+  let entry = LISTED.get(tool);
+  if (!entry) LISTED.set(tool, (entry = listedTool(tool)));
+  return entry;
+}
+
 /** The one registration loop. Returns the names registered, in order. */
 export function registerTools(server: McpServer, tools: readonly AnyTool[], options: RegisterOptions): string[] {
   const names: string[] = [];
@@ -203,7 +211,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
   }
   // Replace the SDK's tools/list (which rebuilds every schema on each call) with the lean
   // entries above, computed once. tools/call keeps the SDK's own argument validation.
-  const listed = tools.map((tool) => PRECOMPUTED.get(tool.name) ?? listedTool(tool));
+  const listed = tools.map((tool) => PRECOMPUTED.get(tool.name) ?? memoListed(tool));
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   return names;
 }
