@@ -81,6 +81,8 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     };
   }
   const spoilerLevel = args.spoilers ?? ctx.config.spoilerLevel;
+  // Names in filters may each need a lookup before the query itself: worth a progress step.
+  ctx.progress(0, 2, "resolving filters");
   const converted = await toFilters(spec.endpoint, args.filters, {
     api,
     signal,
@@ -105,7 +107,9 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
   if (args.page !== undefined) body.page = args.page;
   if (args.count) body.count = true;
   if (user) body.user = user;
+  ctx.progress(1, 2, `querying /${spec.endpoint}`);
   const response = await api.query(spec.endpoint, body, { signal });
+  ctx.progress(2, 2);
   const rendered = renderQuery({
     endpoint: spec.endpoint,
     tool: spec.tool,

@@ -9,6 +9,7 @@ import type { QueryArgs } from "./query-run.js";
 import { filterSchema } from "../filters/schema.js";
 import { MAX_PAGE, MAX_RESULTS } from "../kana/query-limits.js";
 import type { QuerySpec } from "./query-specs.js";
+import { QUERY_OUTPUT } from "./output-shapes.js";
 
 export { MAX_RESULTS } from "../kana/query-limits.js";
 
@@ -35,6 +36,7 @@ export function defineQueryTool(spec: QuerySpec): AnyTool {
     title: spec.title,
     description: spec.description,
     input: inputShape(spec),
+    output: QUERY_OUTPUT,
     annotations: { readOnlyHint: true, openWorldHint: true },
     access: "read",
     run: async (args, ctx) => (await import("./query-run.js")).runQuery(spec, args as QueryArgs, ctx),
