@@ -30,6 +30,8 @@ export interface ToolContext {
   session: SessionState;
   /** Ask the user (not the model) to confirm; "unsupported" when the client cannot ask. */
   confirm(message: string): Promise<Confirmation>;
+  /** Report progress of a long call (MCP progress notification; no-op without a progressToken). */
+  progress?(done: number, total?: number): void;
 }
 
 export interface ToolResult {
@@ -47,6 +49,8 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   name: string;
   /** The API endpoint this tool exposes: a row name of ENDPOINTS (kana/endpoints.ts). */
   endpoint: string;
+  /** True for a tool that combines requests (insight, recommendations) rather than exposing `endpoint` alone. */
+  composite?: boolean;
   title: string;
   description: string;
   input: Shape;
@@ -139,6 +143,13 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
           session: options.session,
           signal: extra.signal,
           confirm: (message) => confirmWithUser(server, message),
+          progress: (done, total) => {
+            const progressToken = extra._meta?.progressToken;
+            if (progressToken === undefined) return;
+            void extra
+              .sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, ...(total ? { total } : {}) } })
+              .catch(() => {});
+          },
         };
         const started = performance.now();
         let result: ToolResult;
