@@ -26,16 +26,11 @@ interface RawEntry {
   vn?: { developers?: { name: string }[] };
 }
 
-async function readWholeList(api: VndbApi, user: string, ctx: ToolContext): Promise<{ entries: InsightEntry[]; total: number }> {
+/** Pages until `more` is false: `count` on /ulist fails in the real service (reference §11). */
+async function readWholeList(api: VndbApi, user: string, ctx: ToolContext): Promise<{ entries: InsightEntry[]; cut: boolean }> {
   const entries: InsightEntry[] = [];
-  let total = 0;
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const res = await api.query(
-      "ulist",
-      { user, fields: ENTRY_FIELDS, sort: "id", results: PAGE_SIZE, page, ...(page === 1 ? { count: true } : {}) },
-      { signal: ctx.signal },
-    );
-    if (page === 1) total = res.count ?? 0;
+    const res = await api.query("ulist", { user, fields: ENTRY_FIELDS, sort: "id", results: PAGE_SIZE, page }, { signal: ctx.signal });
     for (const r of res.results as unknown as RawEntry[]) {
       entries.push({
         id: r.id,
@@ -45,10 +40,10 @@ async function readWholeList(api: VndbApi, user: string, ctx: ToolContext): Prom
         developers: (r.vn?.developers ?? []).map((d) => d.name),
       });
     }
-    ctx.progress?.(entries.length, total);
-    if (!res.more) break;
+    ctx.progress?.(entries.length);
+    if (!res.more) return { entries, cut: false };
   }
-  return { entries, total };
+  return { entries, cut: true };
 }
 
 async function tagsOfHighVoted(api: VndbApi, entries: InsightEntry[], ctx: ToolContext): Promise<Map<string, InsightTag[]>> {
@@ -65,8 +60,8 @@ async function tagsOfHighVoted(api: VndbApi, entries: InsightEntry[], ctx: ToolC
   return out;
 }
 
-function render(owner: string, s: ListStats, total: number): string {
-  const lines = [`List of ${owner}: ${s.entries} entries${total > s.entries ? ` (the first ${s.entries} of ${total})` : ""}.`];
+function render(owner: string, s: ListStats, cut: boolean): string {
+  const lines = [`List of ${owner}: ${s.entries} entries${cut ? ` (only the first ${s.entries} by id were read)` : ""}.`];
   lines.push(
     `Labels: ${s.labels.map((l) => `${l.label} ${l.count}`).join(", ") || "none"}; no label: ${s.unlabelled}.`,
   );
@@ -110,10 +105,10 @@ export const listInsightTool = defineTool({
     } else {
       throw new ToolError("Whose list? No VNDB token is configured.", 'Pass "user" (u123 or a username).');
     }
-    const { entries, total } = await readWholeList(ctx.api, user, ctx);
+    const { entries, cut } = await readWholeList(ctx.api, user, ctx);
     const tags = await tagsOfHighVoted(ctx.api, entries, ctx);
     const stats = listStats(entries, tags, args.spoilers ?? 0);
     const owner = args.user && args.user.trim() !== user ? `${user} (${args.user.trim()})` : user;
-    return { text: render(owner, stats, total), structured: { user, total, ...stats } };
+    return { text: render(owner, stats, cut), structured: { user, cut, ...stats } };
   },
 });
