@@ -247,8 +247,13 @@ class Converter {
         throw new InputError(`Filter "${at}" takes ${nested} filters ({...}) or a ${nested} id${kind ? " or name" : ""}.`);
       }
       case "tag":
-      case "trait":
-        return [name, op, await this.tagValue(def.value.kind, v, at)];
+      case "trait": {
+        const value = await this.tagValue(def.value.kind, v, at);
+        if (!(value instanceof BothOf)) return [name, op, value];
+        // Several packed values that must all hold: negated, any of them failing is enough.
+        const parts = value.values.map((x) => [name, op, x]);
+        return [op === "!=" ? "or" : "and", ...parts];
+      }
       case "flag": {
         // true ↔ VNDB's value 1; false negates the operator, the only way VNDB says "not".
         const truthy = v === true || v === 1 || v === "1";
@@ -273,7 +278,12 @@ class Converter {
     }
   }
 
-  /** Tag/trait values: id, name, or {name|id, max_spoiler, min_level, no_lies}. */
+  /**
+   * Tag/trait values: id, name, or {name|id, max_spoiler, min_level, no_lies}.
+   * When the answer is shown below spoiler level 2 (ctx.maxSpoiler), lies are excluded by
+   * default: the answer hides a tag VNDB marks as a lie, so the filter must not match on it
+   * either (no_lies: false opts out).
+   */
   private async tagValue(kind: "tag" | "trait", v: unknown, at: string): Promise<unknown> {
     const letter = kind === "tag" ? "g" : "i";
     const id = async (x: unknown): Promise<string> => {
@@ -285,30 +295,45 @@ class Converter {
       throw new InputError(`Filter "${at}" takes a ${kind} name, a ${kind} id (${letter}123) or {name|id, max_spoiler${kind === "tag" ? ", min_level" : ""}, no_lies}.`);
     };
     if (Array.isArray(v)) return v; // VNDB's own [id, spoiler, level(, lies)] form, validated below.
-    const ceiling = this.ctx.maxSpoiler ?? 0;
+    const shown = this.ctx.maxSpoiler;
+    const ceiling = shown ?? 0;
+    let tid: string;
+    let spoiler: unknown = ceiling;
+    let level: unknown = 0;
+    let noLies: unknown = shown !== undefined && shown < 2 ? "default" : undefined;
     if (!isObj(v)) {
-      const tid = await id(v);
-      if (ceiling === 0) return tid;
-      return kind === "tag" ? [tid, ceiling, 0] : [tid, ceiling];
+      tid = await id(v);
+      if (ceiling === 0 && noLies === undefined) return tid;
+    } else {
+      const allowed = kind === "tag" ? ["id", "name", "max_spoiler", "min_level", "no_lies"] : ["id", "name", "max_spoiler", "no_lies"];
+      const extra = Object.keys(v).filter((k) => !allowed.includes(k));
+      if (extra.length) throw new InputError(`Filter "${at}" does not take ${extra.join(", ")}; it takes ${allowed.join(", ")}.`);
+      const ref = v.id ?? v.name;
+      if (ref === undefined) throw new InputError(`Filter "${at}" needs "name" or "id".`);
+      tid = await id(ref);
+      // VNDB's defaults: spoiler 0 (only where the tag is not a spoiler), level 0 (any rating).
+      spoiler = v.max_spoiler ?? ceiling;
+      level = v.min_level ?? 0;
+      if (v.no_lies !== undefined) noLies = v.no_lies;
     }
-    const allowed = kind === "tag" ? ["id", "name", "max_spoiler", "min_level", "no_lies"] : ["id", "name", "max_spoiler", "no_lies"];
-    const extra = Object.keys(v).filter((k) => !allowed.includes(k));
-    if (extra.length) throw new InputError(`Filter "${at}" does not take ${extra.join(", ")}; it takes ${allowed.join(", ")}.`);
-    const ref = v.id ?? v.name;
-    if (ref === undefined) throw new InputError(`Filter "${at}" needs "name" or "id".`);
-    const tid = await id(ref);
-    // VNDB's defaults: spoiler 0 (only where the tag is not a spoiler), level 0 (any rating).
-    const spoiler = v.max_spoiler ?? ceiling;
-    const lies = v.no_lies === true ? [1] : [];
-    if (kind === "trait" && v.no_lies === true && (spoiler === 0 || spoiler === "0")) {
-      // VNDB rewrites trait [id, 0, 1] to [id, 2, 1] (reference §8.3): the filter would then
-      // match spoiler traits. Refuse rather than widen the spoiler limit behind the model's back.
-      throw new InputError(
-        `Filter "${at}": VNDB cannot combine max_spoiler 0 with no_lies for traits (it becomes max_spoiler 2). Drop no_lies, or use max_spoiler 1 with it.`,
-      );
+    // Lies matter only where spoilers are limited: at level 2 everything matches anyway.
+    const excludeLies = noLies === true || (noLies === "default" && Number(spoiler) < 2);
+    const lies = excludeLies ? [1] : [];
+    if (kind === "tag") return [tid, spoiler, level, ...lies];
+    if (excludeLies && (spoiler === 0 || spoiler === "0")) {
+      // VNDB rewrites trait [id, 0, 1] to [id, 2, 1] (reference §8.3), which would match
+      // spoiler traits. "Spoiler 0 and not a lie" is written as spoiler ≤ 0 and (spoiler ≤ 1
+      // and not a lie); exact for dtrait, and for trait unless two child traits split the
+      // two conditions between them.
+      return new BothOf([[tid, 0], [tid, 1, 1]]);
     }
-    return kind === "tag" ? [tid, spoiler, v.min_level ?? 0, ...lies] : [tid, spoiler, ...lies];
+    return [tid, spoiler, ...lies];
   }
+}
+
+/** Packed tag/trait values that must all match (one VNDB value cannot say it). */
+class BothOf {
+  constructor(readonly values: unknown[][]) {}
 }
 
 /** Kinds whose single value is itself an array (reference §8.3). */

@@ -10,6 +10,7 @@ import { toFilters } from "./filter-port.js";
 import { renderQuery } from "./format-port.js";
 import type { QuerySpec } from "./query-specs.js";
 import { resolveUserId } from "./users.js";
+import { spoilerRetryNote, usesSpoilerFilter } from "./query-spoiler-retry.js";
 
 /** Results per page when the model does not say; small so answers stay readable. */
 import { DEFAULT_RESULTS } from "../kana/query-limits.js";
@@ -81,21 +82,25 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     };
   }
   const spoilerLevel = args.spoilers ?? ctx.config.spoilerLevel;
-  const converted = await toFilters(spec.endpoint, args.filters, {
-    api,
-    signal,
-    resolver: await ctx.session.resolver(api),
-    session,
-    ...(user ? { user } : {}),
-    maxSpoiler: spoilerLevel,
-    ...(user ?? session?.userId ? { labelUser: user ?? session?.userId } : {}),
-  });
+  const resolver = await ctx.session.resolver(api);
+  const convertAt = (maxSpoiler: number) =>
+    toFilters(spec.endpoint, args.filters, {
+      api,
+      signal,
+      resolver,
+      session,
+      ...(user ? { user } : {}),
+      maxSpoiler,
+      ...(user ?? session?.userId ? { labelUser: user ?? session?.userId } : {}),
+    });
+  const converted = await convertAt(spoilerLevel);
   const search = args.query?.trim();
-  let filters: unknown = converted.filters;
-  if (search) {
+  const withSearch = (f: unknown): unknown => {
+    if (!search) return f;
     const predicate = ["search", "=", search];
-    filters = filters === null ? predicate : ["and", predicate, filters];
-  }
+    return f === null ? predicate : ["and", predicate, f];
+  };
+  const filters = withSearch(converted.filters);
   const body: QueryBody = { fields, results: args.results ?? DEFAULT_RESULTS };
   if (filters !== null) body.filters = filters;
   // Text search without an explicit order reads best by relevance.
@@ -122,6 +127,17 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
   }
   const order = nullsFirstNote(spec, args, response.results);
   if (order) heads.push(order);
+  if (response.results.length === 0 && (args.page ?? 1) === 1 && spoilerLevel < 2 && usesSpoilerFilter(converted.filters)) {
+    const retry = await spoilerRetryNote({
+      api,
+      signal,
+      endpoint: spec.endpoint,
+      level: spoilerLevel,
+      filtersAt: async (level) => withSearch((await convertAt(level)).filters),
+      ...(user ? { extra: { user } } : {}),
+    });
+    if (retry) heads.push(retry);
+  }
   if (heads.length === 0) return rendered;
   return {
     ...rendered,
