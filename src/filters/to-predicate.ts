@@ -9,6 +9,7 @@ import type { EntityType, FilterOperator, QueryEndpoint, Session } from "../kana
 import { LANGUAGE, MEDIUM, PLATFORM } from "../schema/index.js";
 import { parseRaw } from "./raw.js";
 import { resolutionMessage, type NameKind, type NameResolver } from "./resolver.js";
+import { codeKindOf, resolveCode, type CodeKind } from "./code-names.js";
 import { vndbIdPattern } from "../kana/vndbid.js";
 
 type Obj = Record<string, unknown>;
@@ -37,7 +38,7 @@ export type LabelResolution = { ok: true; id: number } | { ok: false; message: s
 
 /** One name that was resolved, so the tool can show the model what it searched for. */
 export interface ResolvedName {
-  kind: NameKind;
+  kind: NameKind | CodeKind;
   name: string;
   id: string;
   /** The entry's display name, e.g. "Key (鍵)". */
@@ -151,6 +152,18 @@ class Converter {
       this.resolved.push({ kind, name, id: r.id, as: r.name, how: r.how });
     }
     return r.id;
+  }
+
+  /** A coded value given by name ("Switch", "writer") → its code, echoed like entity names. */
+  private code(entity: EntityType, def: FilterDef, v: unknown): unknown {
+    const kind = codeKindOf(entity, def.name);
+    if (!kind || typeof v !== "string") return canonicalEnum(def, v);
+    const r = resolveCode(kind, v);
+    if (!r.ok) throw new InputError(r.message);
+    if (!r.exact && !this.resolved.some((x) => x.kind === kind && x.name === v)) {
+      this.resolved.push({ kind, name: v, id: r.code, as: r.label, how: "exact" });
+    }
+    return r.code;
   }
 
   /** A filter object of `entity` → one node, or null when it says nothing. */
@@ -274,7 +287,7 @@ class Converter {
         return [name, op, v];
       }
       default:
-        return [name, op, canonicalEnum(def, v)];
+        return [name, op, this.code(entity, def, v)];
     }
   }
 

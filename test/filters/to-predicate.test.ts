@@ -74,6 +74,29 @@ const CASES: [string, string, unknown, unknown][] = [
   ["raw array", "vn", { raw: ["lang", "=", "en"] }, ["lang", "=", "en"]],
 ];
 
+// Coded values by the names people use, echoed like entity names.
+const CODE_CASES: [string, string, unknown, unknown, string | null][] = [
+  ["platform short name", "release", { platform: "Switch" }, ["platform", "=", "swi"], 'platform "Switch" = swi Nintendo Switch'],
+  ["platform with punctuation", "vn", { platform: "PS-Vita" }, ["platform", "=", "psv"], 'platform "PS-Vita" = psv PlayStation Vita'],
+  ["language label", "vn", { olang: "Japanese" }, ["olang", "=", "ja"], 'language "Japanese" = ja Japanese'],
+  ["medium", "release", { medium: "Blu-ray" }, ["medium", "=", "blr"], 'medium "Blu-ray" = blr Blu-ray disc'],
+  ["staff role", "staff", { role: "writer" }, ["role", "=", "scenario"], 'staff role "writer" = scenario Scenario'],
+  ["voice actor role", "staff", { role: "voice actor" }, ["role", "=", "seiyuu"], 'staff role "voice actor" = seiyuu Voice actor'],
+  ["character role", "character", { role: "protagonist" }, ["role", "=", "main"], 'character role "protagonist" = main Protagonist'],
+  ["release type", "release", { rtype: "demo" }, ["rtype", "=", "trial"], 'release type "demo" = trial Trial'],
+  ["a code is not echoed", "release", { platform: "swi" }, ["platform", "=", "swi"], null],
+];
+
+describe("toPredicate code names", () => {
+  it.each(CODE_CASES)("%s", async (_n, endpoint, input, expected, echo) => {
+    const r = await toPredicate(endpoint as never, input, resolver);
+    if (!r.ok) throw new Error(r.message);
+    expect(r.filters).toEqual(expected);
+    const said = r.resolved.map((x) => `${x.kind} "${x.name}" = ${x.id} ${x.as}`);
+    expect(said).toEqual(echo ? [echo] : []);
+  });
+});
+
 // Lies are major spoilers: below level 2 the answer hides them, so filters must not match them.
 const LIE_CASES: [string, string, unknown, number, unknown][] = [
   ["tag at level 0", "vn", { tag: "Nakige" }, 0, ["tag", "=", ["g1125", 0, 0, 1]]],
@@ -166,7 +189,8 @@ describe("toPredicate", () => {
     ["search text as query in a nested filter", "release", { vn: { query: "clannad" } }, /Unknown vn filter "vn\.query"\. Did you mean "search"\?/, /./],
     ["a year as its own filter", "vn", { year: 2020 }, /Unknown vn filter "year"\. Did you mean "released"\?/, /./],
     ["bad date", "vn", { released: "2020-13" }, /^Invalid 'released' filter: Invalid value\.$/, /YYYY-MM-DD/],
-    ["bad language", "vn", { lang: "xx" }, /^Invalid 'lang' filter: Invalid value\.$/, /lang takes one of: .*en/],
+    ["bad language", "vn", { lang: "xx" }, /^Unknown language "xx"\..*Codes: .*\ben\b/, undefined],
+    ["misspelt platform suggests the name", "release", { platform: "Nintendo Swich" }, /Unknown platform "Nintendo Swich"\. Did you mean Nintendo Switch \(swi\)/, undefined],
     ["bad value deep inside", "vn", { release: { minage: 5 } }, /^Invalid 'minage' filter: Invalid value\.$/, /minage takes one of: 0, 3, 6/],
     ["flag not boolean", "vn", { has_anime: "yes" }, /takes true or false/, undefined],
     ["tag object with unknown member", "vn", { tag: { name: "Nakige", level: 2 } }, /does not take level/, undefined],
