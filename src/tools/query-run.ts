@@ -10,6 +10,7 @@ import { toFilters } from "./filter-port.js";
 import { renderQuery } from "./format-port.js";
 import type { QuerySpec } from "./query-specs.js";
 import { resolveUserId } from "./users.js";
+import { didYouMeanNote } from "./query-typos.js";
 import { spoilerRetryNote, usesSpoilerFilter } from "./query-spoiler-retry.js";
 
 /** Results per page when the model does not say; small so answers stay readable. */
@@ -61,6 +62,10 @@ function mentionsLabel(filters: unknown): boolean {
 
 export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContext): Promise<ToolResult> {
   const { api, signal } = ctx;
+  if (args.query !== undefined && args.query.trim() === "") {
+    // An empty search would silently become "no filter" and answer with arbitrary entries.
+    throw new ToolError("query is empty.", "Leave query out to list by filters alone, or give search text or an id.");
+  }
   const fields = checkedFields(spec, args.fields);
   let user: string | undefined;
   if (spec.endpoint === "ulist") {
@@ -137,6 +142,10 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
       ...(user ? { extra: { user } } : {}),
     });
     if (retry) heads.push(retry);
+  }
+  if (response.results.length === 0 && search && (args.page ?? 1) === 1) {
+    const typo = await didYouMeanNote({ api, signal, endpoint: spec.endpoint, query: search, filters: converted.filters });
+    if (typo) heads.push(typo);
   }
   if (heads.length === 0) return rendered;
   return {
