@@ -10,6 +10,7 @@ import { toFilters } from "./filter-port.js";
 import { renderQuery } from "./format-port.js";
 import type { QuerySpec } from "./query-specs.js";
 import { resolveUserId } from "./users.js";
+import { missingSortKeyNote, topLevelFields } from "../format/missing-values.js";
 import { didYouMeanNote } from "./query-typos.js";
 import { spoilerRetryNote, usesSpoilerFilter } from "./query-spoiler-retry.js";
 
@@ -17,6 +18,9 @@ import { spoilerRetryNote, usesSpoilerFilter } from "./query-spoiler-retry.js";
 import { DEFAULT_RESULTS } from "../kana/query-limits.js";
 
 export { DEFAULT_RESULTS };
+
+/** Sorts on values some entries lack (missing-values.ts says how many). */
+const SORT_FIELDS: ReadonlySet<string> = new Set(["vn.released", "vn.rating", "release.released"]);
 
 export type QueryArgs = {
   query?: string;
@@ -66,7 +70,9 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     // An empty search would silently become "no filter" and answer with arbitrary entries.
     throw new ToolError("query is empty.", "Leave query out to list by filters alone, or give search text or an id.");
   }
-  const fields = checkedFields(spec, args.fields);
+  let fields = checkedFields(spec, args.fields);
+  // Sorting by a value that may be missing: fetch it, so the answer can say who lacks it.
+  if (args.sort && SORT_FIELDS.has(`${spec.endpoint}.${args.sort}`) && !topLevelFields(fields).includes(args.sort)) fields += `,${args.sort}`;
   let user: string | undefined;
   if (spec.endpoint === "ulist") {
     if (args.user) user = await resolveUserId(api, args.user, signal);
@@ -124,13 +130,14 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     spoilerLevel,
     maxTokens: ctx.config.maxResponseTokens,
     spoilerArgument: spec.spoilers,
+    requested: topLevelFields(fields),
   });
   const heads: string[] = [];
   // Say which entries the names stood for, so a wrong guess is visible to the model.
   if (converted.resolved.length) {
     heads.push(`Names resolved: ${converted.resolved.map((r) => `${r.kind} "${r.name}" = ${r.id} ${r.as}`).join("; ")}.`);
   }
-  const order = nullsFirstNote(spec, args, response.results);
+  const order = nullsFirstNote(spec, args, response.results) ?? missingSortKeyNote(spec.endpoint, args.sort, args.reverse, response.results);
   if (order) heads.push(order);
   if (response.results.length === 0 && (args.page ?? 1) === 1 && spoilerLevel < 2 && usesSpoilerFilter(converted.filters)) {
     const retry = await spoilerRetryNote({
