@@ -11,6 +11,7 @@ import { renderQuery } from "./format-port.js";
 import type { QuerySpec } from "./query-specs.js";
 import { resolveUserId } from "./users.js";
 import { missingSortKeyNote, topLevelFields } from "../format/missing-values.js";
+import { describeFilter, usesRawFilter } from "../filters/describe.js";
 import { didYouMeanNote } from "./query-typos.js";
 import { spoilerRetryNote, usesSpoilerFilter } from "./query-spoiler-retry.js";
 
@@ -137,6 +138,8 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
   if (converted.resolved.length) {
     heads.push(`Names resolved: ${converted.resolved.map((r) => `${r.kind} "${r.name}" = ${r.id} ${r.as}`).join("; ")}.`);
   }
+  // A pasted URL or compact string is opaque to the model: say what it decoded to.
+  if (usesRawFilter(args.filters) && converted.filters !== null) heads.push(`Filter applied: ${describeFilter(converted.filters)}.`);
   const order = nullsFirstNote(spec, args, response.results) ?? missingSortKeyNote(spec.endpoint, args.sort, args.reverse, response.results);
   if (order) heads.push(order);
   if (response.results.length === 0 && (args.page ?? 1) === 1 && spoilerLevel < 2 && usesSpoilerFilter(converted.filters)) {
