@@ -44,6 +44,8 @@ export interface ResolvedName {
   /** The entry's display name, e.g. "Key (鍵)". */
   as: string;
   how: "exact" | "search";
+  /** A person's other credited names (staff), which the id covers too. */
+  others?: string[];
 }
 
 export type PredicateResult =
@@ -149,9 +151,17 @@ class Converter {
     const r = await this.resolver.resolve(kind, name);
     if (!r.ok) throw new InputError(resolutionMessage(kind, name, r));
     if (!this.resolved.some((x) => x.kind === kind && x.id === r.id && x.name === name)) {
-      this.resolved.push({ kind, name, id: r.id, as: r.name, how: r.how });
+      this.resolved.push({ kind, name, id: r.id, as: r.name, how: r.how, ...(r.others ? { others: r.others } : {}) });
     }
     return r.id;
+  }
+
+  /** Like resolve, but null (keep the text search) when the name is not one person's. */
+  private async tryResolve(kind: NameKind, name: string): Promise<string | null> {
+    if (!this.resolver) return null;
+    const r = await this.resolver.resolve(kind, name);
+    if (!r.ok) return null;
+    return this.resolve(kind, name);
   }
 
   /** A coded value given by name ("Switch", "writer") → its code, echoed like entity names. */
@@ -249,6 +259,17 @@ class Converter {
     switch (def.value.kind) {
       case "query": {
         const nested = def.value.entity;
+        if (isObj(v) && nested === "staff" && typeof v.search === "string" && Object.keys(v).length > 1) {
+          // Staff come one row per alias, and a search matches the alias rows that carry the
+          // name: a writer credited under a pen name would lose those credits. The person's
+          // id covers every alias, so a name that resolves to one person becomes its id.
+          const sid = await this.tryResolve("staff", v.search);
+          if (sid) {
+            const { search: _name, ...rest } = v;
+            const inner = await this.object(nested, rest, at);
+            return [name, op, inner ? ["and", ["id", "=", sid], inner] : ["id", "=", sid]];
+          }
+        }
         if (isObj(v)) {
           const inner = await this.object(nested, v, at);
           if (!inner) throw new InputError(`Filter "${at}" is empty; give ${nested} filters, a name or an id.`);

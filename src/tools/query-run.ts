@@ -136,7 +136,9 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
   const heads: string[] = [];
   // Say which entries the names stood for, so a wrong guess is visible to the model.
   if (converted.resolved.length) {
-    heads.push(`Names resolved: ${converted.resolved.map((r) => `${r.kind} "${r.name}" = ${r.id} ${r.as}`).join("; ")}.`);
+    const said = (r: (typeof converted.resolved)[number]) =>
+      `${r.kind} "${r.name}" = ${r.id} ${r.as}${r.others ? ` (also credited as ${r.others.join(", ")}; the id covers all)` : ""}`;
+    heads.push(`Names resolved: ${converted.resolved.map(said).join("; ")}.`);
   }
   // A pasted URL or compact string is opaque to the model: say what it decoded to.
   if (usesRawFilter(args.filters) && converted.filters !== null) heads.push(`Filter applied: ${describeFilter(converted.filters)}.`);
