@@ -1,6 +1,7 @@
 // vndb_get_stats: GET /stats, the database's entry counts (reference §4.2).
 
 import { defineTool } from "./define-tool.js";
+import { OFFLINE_STATS_PREFIX } from "../server/offline-sample.js";
 
 export const getStatsTool = defineTool({
   name: "vndb_get_stats",
@@ -15,6 +16,8 @@ export const getStatsTool = defineTool({
     const text = Object.entries(stats)
       .map(([k, v]) => `${k}: ${v.toLocaleString("en-US")}`)
       .join(", ");
-    return { text: `VNDB holds ${text}.`, structured: stats };
+    // --embedded answers from the bundled sample; it must not pass for VNDB's own counts.
+    const holder = ctx.config.embedded ? OFFLINE_STATS_PREFIX : "VNDB holds";
+    return { text: `${holder} ${text}.`, structured: stats };
   },
 });
