@@ -23,6 +23,11 @@ export const FAULT_KINDS = [
   "reset",
   /** 200 application/json whose body is cut off mid-way. */
   "malformed-json",
+  /**
+   * The request is carried out (a write lands) and then the connection is destroyed
+   * before the answer: the client cannot tell whether its request took effect.
+   */
+  "lost-answer",
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
