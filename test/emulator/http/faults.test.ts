@@ -105,6 +105,16 @@ describe("each fault kind", () => {
     expect(emulator.faults.pending()).toEqual([]);
   });
 
+  it("skip lets the first matching requests through, then answers the next", async () => {
+    emulator.faults.inject({ kind: "internal-error", path: "/vn", skip: 2 });
+    expect(emulator.faults.pending()).toEqual([{ kind: "internal-error", count: 1, path: "/vn", skip: 2 }]);
+    expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(500);
+    expect((await post()).status).toBe(200);
+    expect(() => emulator.faults.inject({ kind: "reset", skip: -1 })).toThrow(/skip/);
+  });
+
   it("refuses unknown kinds and bad counts", () => {
     expect(() => emulator.faults.inject({ kind: "nope" as never })).toThrow(/unknown fault kind/);
     expect(() => emulator.faults.inject({ kind: "reset", count: 0 })).toThrow();
