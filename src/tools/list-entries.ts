@@ -8,6 +8,7 @@ import { ToolError } from "./errors.js";
 import type { ToolContext } from "./define-tool.js";
 import { permissionHint } from "./permissions.js";
 import { vndbIdPattern } from "../kana/vndbid.js";
+import { RLIST_STATUS_NAMES } from "../kana/list-write.js";
 
 export interface ListEntry {
   id: string;
@@ -24,7 +25,7 @@ export interface ListEntry {
 }
 
 /** Release-list statuses, by the API's number (reference §12.3). */
-export const RELEASE_STATUSES = ["unknown", "pending", "obtained", "on_loan", "deleted"] as const;
+export const RELEASE_STATUSES = RLIST_STATUS_NAMES;
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 
 const ENTRY_FIELDS =

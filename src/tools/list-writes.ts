@@ -146,7 +146,7 @@ export const updateListEntryTool = defineTool({
     } else {
       head = `No change: ${what} already had what was asked (${sentText(body, names)}).`;
     }
-    if (!before && after) notes.push("It was not on the list before: updating a list entry always adds the VN.");
+    if (!before && after) notes.push("It was not on the list before: updating an entry always adds the VN.");
     const hadVoted = before?.labels?.some((l) => l.id === VOTED_LABEL) ?? false;
     const hasVoted = after?.labels?.some((l) => l.id === VOTED_LABEL) ?? false;
     if (labels && hadVoted && !hasVoted && after?.vote != null) {
