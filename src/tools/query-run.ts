@@ -138,6 +138,8 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     requested: topLevelFields(fields),
   });
   const heads: string[] = [];
+  // Whose list this is: a model answering "my list" must not confuse it with another user's.
+  if (spec.endpoint === "ulist") heads.push(await listOwnerLine(args, user, ctx));
   // Say which entries the names stood for, so a wrong guess is visible to the model.
   if (converted.resolved.length) {
     const said = (r: (typeof converted.resolved)[number]) =>
@@ -175,3 +177,11 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
   };
 }
 
+async function listOwnerLine(args: QueryArgs, user: string | undefined, ctx: ToolContext): Promise<string> {
+  if (!user) {
+    const me = await ctx.session.whoAmI(ctx.api, ctx.signal);
+    return `List of ${me.username} (${me.id}, the token owner).`;
+  }
+  const given = args.user!.trim();
+  return given.toLowerCase() === user ? `List of ${user}.` : `List of ${given} (${user}).`;
+}
