@@ -50,6 +50,8 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   name: string;
   /** The API endpoint this tool exposes: a row name of ENDPOINTS (kana/endpoints.ts). */
   endpoint: string;
+  /** True for a tool that combines requests (insight, recommendations) rather than exposing `endpoint` alone. */
+  composite?: boolean;
   title: string;
   description: string;
   input: Shape;
