@@ -67,10 +67,10 @@ export const updateListEntryTool = defineTool({
   endpoint: "ulist_patch",
   title: "Add or update a VN on my list",
   description:
-    "Add a VN to my list or change its vote, labels, dates, notes; returns the entry after the write. Always adds the VN. " +
+    "Add a VN to my list (always adds it) or change vote, labels, dates, notes; returns the stored entry. " +
     "Use labels_set/labels_unset; `labels` replaces all (refused if it drops others unless drop_other_labels). " +
     "Voted follows the vote; labels cannot be created here. Dates cannot be cleared. " +
-    'Example: {"vn":"v17","labels_set":["Finished"],"labels_unset":["Playing"],"vote":9}',
+    'Example: {"vn":"v17","labels_set":["Finished"],"vote":9}',
   input: {
     vn: z.string().describe("id; an exact title also works"),
     vote: z.number().min(MIN_VOTE).max(MAX_VOTE).nullable().optional().describe("1-10; null removes"),
