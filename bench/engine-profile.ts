@@ -16,9 +16,11 @@ import { DEFAULT_SEED, syntheticCatalogue } from "./synthetic-catalogue.js";
 
 const FACTOR = Math.max(1, Number(process.env.FACTOR ?? 1));
 const REPS = Math.max(1, Number(process.env.REPS ?? 5));
+/** Only the queries whose name contains this. */
+const ONLY = process.env.ONLY ?? "";
 
 const t0 = performance.now();
-const base = loadCatalogue();
+const base = process.env.CATALOGUE ? loadCatalogue(process.env.CATALOGUE) : loadCatalogue();
 const catalogue = FACTOR > 1 ? syntheticCatalogue(base, { factor: FACTOR, seed: DEFAULT_SEED }) : base;
 const t1 = performance.now();
 const db = createDatabase(catalogue);
@@ -26,7 +28,7 @@ const t2 = performance.now();
 process.stdout.write(`catalogue ${(t1 - t0).toFixed(0)} ms, database ${(t2 - t1).toFixed(0)} ms, ${catalogue.vn.length} VNs\n`);
 const clock = frozenClock(Date.now());
 let total = 0;
-for (const q of QUERIES) {
+for (const q of QUERIES.filter((x) => x.name.includes(ONLY))) {
   const headers = q.token ? { authorization: `Token ${q.token}` } : {};
   const auth = authenticate(db, headers, { siteOrigin: "https://vndb.org", allowSessionHeader: false });
   if (!auth.ok) throw new Error(`${q.name}: auth failed`);
