@@ -14,7 +14,7 @@ import type { CharacterRow, ReleaseRow, VnRow } from "../catalogue/types.js";
 import { ulistOf, type Database, type StaffAliasEntry } from "../database.js";
 import type { EngineContext } from "./context.js";
 import { cmp, idNum } from "./compare.js";
-import { compileFilter, type Predicate } from "./filters.js";
+import { compileFilter, type Link, type Predicate } from "./filters.js";
 import { memo, staffCredits } from "./indexes.js";
 import { searchCandidates } from "./search.js";
 import { positionsOfIds, sortUnique, tableOf, type Table } from "./tables.js";
@@ -287,16 +287,31 @@ function indexed(ctx: EngineContext, type: EntityType, field: string, value: unk
   const table = tableOf(db, type);
   const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
   if (field === "search") return searchCandidates(ctx, type, value, table);
-  // The rows linked to the inner filter's rows. Exact when the inner filter resolves exactly
-  // and reads nothing from the link (release rtype, character or staff role), which its
-  // resolution, made without a link, cannot see; a superset otherwise, but only without a
-  // `!=` on such a field, which could then drop rows.
-  const nested = (inner: EntityType, linked: (row: any) => Iterable<string>): Found | null => {
-    if (negatesLinkField(inner, value as Filter)) return null;
-    const r = resolve(ctx, inner, value as Filter);
-    if (r.cand === null) return null;
-    const positions = follow(db, inner, materialise(ctx, inner, r), type, linked);
-    return { positions, exact: r.residual === null && !readsLinkField(inner, value as Filter) };
+  // A nested filter is answered from the inner side: the inner rows it matches, followed
+  // through their links to the outer rows, which is exactly the outer predicate's
+  // `some linked inner row matches`. Reached without a link (a release's VNs, a quote's
+  // VN …), the inner matches are the inner filter's own (scanned when no index narrows
+  // it). Under a VN the inner filter may read the link (rtype, role): it is then evaluated
+  // on every (inner row, link) pair of its candidates, with that link.
+  const nested = (inner: EntityType, linked: (row: any) => Iterable<string>): Found => {
+    const f = value as Filter;
+    const r = resolve(ctx, inner, f);
+    return { positions: follow(db, inner, materialise(ctx, inner, r), type, linked), exact: true };
+  };
+  const nestedUnderVn = (inner: EntityType, links: (row: any) => Iterable<Link>): Found => {
+    const f = value as Filter;
+    if (!readsLinkField(inner, f)) return nested(inner, (row) => [...links(row)].map((l) => l.vn));
+    // Without the link a `!=` on a link field could drop rows: then every inner row.
+    const r = negatesLinkField(inner, f) ? { cand: null, residual: null } : resolve(ctx, inner, f);
+    const pred: Predicate<any> = compileFilter(ctx, inner, f);
+    const innerRows = tableOf(db, inner).rows;
+    const ids: string[] = [];
+    const visit = (i: number) => {
+      for (const l of links(innerRows[i])) if (pred(innerRows[i], l)) ids.push(l.vn);
+    };
+    if (r.cand === null) for (let i = 0; i < innerRows.length; i++) visit(i);
+    else for (const i of r.cand) visit(i);
+    return { positions: positionsOfIds(tableOf(db, type), ids), exact: true };
   };
   switch (type) {
     case "vn":
@@ -307,14 +322,18 @@ function indexed(ctx: EngineContext, type: EntityType, field: string, value: unk
           return positionsOfIds(table, ulistOf(db, uid).map((e) => e.vid));
         }
         case "release":
-          return nested("release", (r: ReleaseRow) => r.vns.map((x) => x.vn));
+          // The link's rtype is the release's first entry for that VN (r.vns.find in filters.ts).
+          return nestedUnderVn("release", (r: ReleaseRow) => {
+            const seen = new Set<string>();
+            return r.vns.filter((x) => !seen.has(x.vn) && seen.add(x.vn)).map((x): Link => ({ vn: x.vn, rtype: x.rtype }));
+          });
         case "character":
-          return nested("character", (c: CharacterRow) => c.vns.map((x) => x.vn));
+          return nestedUnderVn("character", (c: CharacterRow) => c.vns.map((x): Link => ({ vn: x.vn, role: x.role })));
         case "developer":
           return nested("producer", (p: { id: string }) => vnsByDeveloper(db).get(p.id) ?? []);
         case "staff": {
           const credits = staffCredits(db);
-          return nested("staff", (e: StaffAliasEntry) => (credits.get(e.alias.aid) ?? []).map((c) => c.vn));
+          return nestedUnderVn("staff", (e: StaffAliasEntry) => [...new Set((credits.get(e.alias.aid) ?? []).map((c) => c.vn))].map((vn): Link => ({ vn })));
         }
       }
       return null;
