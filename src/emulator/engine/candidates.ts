@@ -53,13 +53,28 @@ function unite(lists: Positions[], n: number): Positions {
   return out;
 }
 
-/** Rows of `to` linked to the given rows of `from`, through each row's linked ids. */
-function follow(db: Database, from: EntityType, positions: Positions, to: EntityType, linked: (row: any) => Iterable<string>): Positions {
-  const src = tableOf(db, from);
-  const dst = tableOf(db, to);
-  const ids: string[] = [];
-  for (const p of positions) for (const id of linked(src.rows[p])) ids.push(id);
-  return positionsOfIds(dst, ids);
+/**
+ * Rows of `to` linked to the given rows of `from`, through each row's linked ids. The links
+ * are laid out once per (from, to, name) as position lists (offsets into one array), so
+ * following them is array reads and a mark per target row.
+ */
+function follow(db: Database, from: EntityType, positions: Positions, to: EntityType, name: string, linked: (row: any) => Iterable<string>): Positions {
+  const links = memo(db, `links:${from}>${to}:${name}`, () => {
+    const src = tableOf(db, from);
+    const dst = tableOf(db, to);
+    const offsets = new Int32Array(src.rows.length + 1);
+    const targets: number[] = [];
+    src.rows.forEach((row, i) => {
+      for (const id of linked(row)) for (const p of dst.byId.get(id) ?? []) targets.push(p);
+      offsets[i + 1] = targets.length;
+    });
+    return { offsets, targets: Int32Array.from(targets), size: dst.rows.length };
+  });
+  const mark = new Uint8Array(links.size);
+  for (const p of positions) for (let k = links.offsets[p]!; k < links.offsets[p + 1]!; k++) mark[links.targets[k]!] = 1;
+  const out: number[] = [];
+  for (let i = 0; i < mark.length; i++) if (mark[i] === 1) out.push(i);
+  return out;
 }
 
 export interface Resolved {
@@ -294,9 +309,8 @@ function indexed(ctx: EngineContext, type: EntityType, field: string, value: unk
   // it). Under a VN the inner filter may read the link (rtype, role): it is then evaluated
   // on every (inner row, link) pair of its candidates, with that link.
   const nested = (inner: EntityType, linked: (row: any) => Iterable<string>): Found => {
-    const f = value as Filter;
-    const r = resolve(ctx, inner, f);
-    return { positions: follow(db, inner, materialise(ctx, inner, r), type, linked), exact: true };
+    const r = resolve(ctx, inner, value as Filter);
+    return { positions: follow(db, inner, materialise(ctx, inner, r), type, field, linked), exact: true };
   };
   const nestedUnderVn = (inner: EntityType, links: (row: any) => Iterable<Link>): Found => {
     const f = value as Filter;
@@ -333,6 +347,9 @@ function indexed(ctx: EngineContext, type: EntityType, field: string, value: unk
           return nested("producer", (p: { id: string }) => vnsByDeveloper(db).get(p.id) ?? []);
         case "staff": {
           const credits = staffCredits(db);
+          // The common `staff = role X`: VNs with an X credit of a visible alias, from one index.
+          const f = value as Filter;
+          if (f[0] === "role" && f[1] === "=") return { positions: vnsByCreditRole(db).get(String(f[2])) ?? [], exact: true };
           return nestedUnderVn("staff", (e: StaffAliasEntry) => [...new Set((credits.get(e.alias.aid) ?? []).map((c) => c.vn))].map((vn): Link => ({ vn })));
         }
       }
@@ -379,6 +396,24 @@ function indexed(ctx: EngineContext, type: EntityType, field: string, value: unk
 /** The tag or trait id of a tag/trait filter value ([id, spoiler, level, lie] or the bare id). */
 function firstOf(value: unknown): string {
   return String(Array.isArray(value) ? value[0] : value);
+}
+
+/** Staff role ("seiyuu" for voice acting) → VN positions with such a credit of a visible alias. */
+function vnsByCreditRole(db: Database): Map<string, Positions> {
+  return memo(db, "links:vnsByCreditRole", () => {
+    const vns = tableOf(db, "vn");
+    const ids = new Map<string, string[]>();
+    const credits = staffCredits(db);
+    for (const row of tableOf(db, "staff").rows as StaffAliasEntry[]) {
+      for (const c of credits.get(row.alias.aid) ?? []) {
+        const role = c.role ?? "seiyuu";
+        const l = ids.get(role);
+        if (l) l.push(c.vn);
+        else ids.set(role, [c.vn]);
+      }
+    }
+    return new Map([...ids].map(([role, list]) => [role, positionsOfIds(vns, list)]));
+  });
 }
 
 /** Producer id → VNs it develops (c_developers, the developer filter's link). */
