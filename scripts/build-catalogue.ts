@@ -1,20 +1,27 @@
 // npm run catalogue: builds the emulator's catalogue from the real data in
-// ../shared/kana-data/real plus the hand-added rows of src/emulator/catalogue/manual.ts,
-// and writes it to src/emulator/catalogue/data (see docs/catalogue.md).
+// ../shared/kana-data/real and writes it to src/emulator/catalogue/data, with the counts
+// and field coverage into docs/catalogue.md (see that file).
 //
-//   tsx scripts/build-catalogue.ts                 rebuild the committed data
-//   tsx scripts/build-catalogue.ts --check         exit 1 if the committed data is stale
+//   tsx scripts/build-catalogue.ts                 rebuild the committed sample
+//   tsx scripts/build-catalogue.ts --check         exit 1 if the committed data or doc is stale
 //   tsx scripts/build-catalogue.ts --out <dir>     write somewhere else
 //   tsx scripts/build-catalogue.ts --source <dir>  read the real data from elsewhere
+//   tsx scripts/build-catalogue.ts --full [--out <dir>] [--limit N]
+//       every VN the real data knows (about 61k) into .catalogue-full/ (git-ignored, never
+//       shipped); serve it with `vndb-mcp emulator --catalogue <dir>`. --limit keeps the N
+//       most-voted VNs (plus the legacy-named ones), for quick tests.
 import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildCatalogue } from "./catalogue/assemble.js";
+import { coverageDocIsCurrent, writeCoverageDoc } from "./catalogue/coverage-doc.js";
 import { DEFAULT_SOURCE_DIR, SourceMissingError } from "./catalogue/sources.js";
 import { diffCatalogue, renderCatalogue, writeCatalogue } from "./catalogue/write.js";
 
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const COMMITTED_DIR = join(repoRoot, "src", "emulator", "catalogue", "data");
+const FULL_DIR = join(repoRoot, ".catalogue-full");
+const DOC = join(repoRoot, "docs", "catalogue.md");
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -22,11 +29,19 @@ function option(args: string[], name: string): string | undefined {
 }
 
 function main(args: string[]): number {
+  const started = Date.now();
+  const full = args.includes("--full");
+  const limitText = option(args, "--limit");
+  const limit = limitText === undefined ? undefined : Number(limitText);
+  if (limit !== undefined && (!Number.isInteger(limit) || limit <= 0)) {
+    process.stderr.write(`--limit needs a positive whole number, not ${limitText}\n`);
+    return 2;
+  }
   const source = resolve(repoRoot, option(args, "--source") ?? DEFAULT_SOURCE_DIR);
-  const out = resolve(option(args, "--out") ?? COMMITTED_DIR);
+  const out = resolve(option(args, "--out") ?? (full ? FULL_DIR : COMMITTED_DIR));
   let result;
   try {
-    result = buildCatalogue(source);
+    result = buildCatalogue(source, full ? { scope: "full", limit } : {});
   } catch (e) {
     if (e instanceof SourceMissingError) {
       process.stderr.write(`${e.message}\n`);
@@ -35,8 +50,10 @@ function main(args: string[]): number {
     throw e;
   }
   const { catalogue, dropped } = result;
+  const isCommitted = !full && out === COMMITTED_DIR;
   if (args.includes("--check")) {
     const stale = diffCatalogue(catalogue, out);
+    if (isCommitted && !coverageDocIsCurrent(DOC, catalogue)) stale.push("docs/catalogue.md");
     if (stale.length > 0) {
       process.stderr.write(`Catalogue data is stale (${stale.join(", ")}); run npm run catalogue\n`);
       return 1;
@@ -45,13 +62,15 @@ function main(args: string[]): number {
     return 0;
   }
   writeCatalogue(catalogue, out);
+  if (isCommitted && writeCoverageDoc(DOC, catalogue)) process.stdout.write(`Updated the counts in ${DOC}\n`);
   let total = 0;
   for (const [file] of renderCatalogue(catalogue)) total += statSync(join(out, file)).size;
   const counts = Object.entries(catalogue)
     .filter(([, v]) => Array.isArray(v))
     .map(([k, v]) => `${k} ${(v as unknown[]).length}`)
     .join(", ");
-  process.stdout.write(`Wrote ${out} (${(total / 1e6).toFixed(2)} MB): ${counts}\n`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`Wrote ${out} (${(total / 1e6).toFixed(2)} MB, ${seconds} s): ${counts}\n`);
   process.stdout.write(`Left out (ids unknown to the newer dumps): ${dropped.join("; ") || "nothing"}\n`);
   return 0;
 }

@@ -1,6 +1,8 @@
 // npm run demo — the README's first command. Starts the server exactly as a host would (a
 // child process on stdio, `--embedded`, so it runs offline against the bundled emulator),
 // connects an MCP client, and prints a short session of real tool calls and their results.
+// Offline, the answers come from the bundled sample of real VNDB data (2024–2026), not from
+// the live database; the session's questions (scripts/demo-steps.ts) are ones it answers.
 //
 // The token is one of the emulator's test tokens (user u2 of the bundled catalogue, with
 // list read and write permissions), so the list tools appear and can be shown working.
@@ -8,6 +10,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { fileURLToPath } from "node:url";
+import { DEMO_STEPS } from "./demo-steps.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 /** u2's read-write token in the emulator's catalogue (src/emulator/catalogue/data/tokens.json). */
@@ -41,37 +44,11 @@ async function main(): Promise<void> {
   await client.connect(transport);
   const { tools } = await client.listTools();
   process.stdout.write(
-    `${bold("vndb-mcp demo")}: server started with --embedded (offline emulator) in ${(performance.now() - started).toFixed(0)} ms; ` +
+    `${bold("vndb-mcp demo")}: server started with --embedded (offline emulator over a sample of real VNDB data, not the live database) in ${(performance.now() - started).toFixed(0)} ms; ` +
       `${tools.length} tools: ${tools.map((t) => t.name.replace(/^vndb_/, "")).join(", ")}\n`,
   );
 
-  const steps: { say: string; tool: string; args: Record<string, unknown> }[] = [
-    { say: "Find a visual novel by title", tool: "vndb_search_vn", args: { query: "ever17", fields: "brief" } },
-    {
-      // The flagship question; the catalogue's hand-added Key releases and tags exist for it.
-      say: "Which English-translated nakige by Key have a rating above 80? (developer and tag by name)",
-      tool: "vndb_search_vn",
-      args: {
-        filters: { developer: "Key", tag: "Nakige", lang: "en", rating: { gt: 80 } },
-        fields: "title,rating,languages",
-        sort: "rating",
-        reverse: true,
-      },
-    },
-    { say: "A name that matches several tags is an error listing the candidates", tool: "vndb_search_vn", args: { filters: { tag: "sex" } } },
-    {
-      say: "Spoilers stay hidden unless asked for",
-      tool: "vndb_search_vn",
-      args: { query: "v900001", fields: "title,tags{name,spoiler,lie}" },
-    },
-    { say: "Who am I? (the demo token belongs to u2 in the emulator)", tool: "vndb_get_auth_info", args: {} },
-    {
-      say: "Mark Ever17 as finished and vote 9 (labels by name; the entry is read back)",
-      tool: "vndb_update_list_entry",
-      args: { vn: "v17", labels_set: ["Finished"], vote: 9 },
-    },
-    { say: "Removing asks for confirmation: without confirm it only previews", tool: "vndb_remove_list_entry", args: { vn: "v17" } },
-  ];
+  const steps = DEMO_STEPS;
   for (const step of steps) {
     process.stdout.write(`\n${bold(`> ${step.say}`)}\n${dim(`  ${step.tool} ${JSON.stringify(step.args)}`)}\n`);
     const t = performance.now();

@@ -1,11 +1,14 @@
-// Puts the catalogue together: real data first (dumps, legacy records, reshaped Kana
-// responses, descriptions), then the hand-added rows of src/emulator/catalogue/manual.ts,
-// then the VN rows for everything that is only referenced, then sorting. Pure apart from
-// reading the source folder: same input, same output.
-import type { Catalogue, LabelRow, VnRow } from "../../src/emulator/catalogue/types.js";
+// Puts the catalogue together: the legacy records and reshaped Kana responses first, then
+// the 2024 dump and its companions for the chosen VNs (real-set.ts), then hidden rows for
+// what is only referenced, then sorting. Hand-made rows are not part of it (only the test
+// tokens); the `test` preset adds them. Pure apart from reading the source folder: same
+// input, same output.
+import type { Catalogue, LabelRow, ReleaseRow, VnRow } from "../../src/emulator/catalogue/types.js";
 import { MANUAL } from "../../src/emulator/catalogue/manual.js";
 import { convertTags, convertTraits, readProducers } from "./dumps.js";
 import { addImage, defaultImage, emptyDraft, type Draft } from "./draft.js";
+import { readDumpTables } from "./dump-2024.js";
+import { applyRealSet, BUNDLED_TOP_VOTED, mostVoted, vnUniverse } from "./real-set.js";
 import { blankVn } from "../../src/emulator/catalogue/blank-rows.js";
 import {
   applyPendingCredits,
@@ -16,15 +19,9 @@ import {
   convertLegacyStaff,
   convertLegacyVn,
 } from "./legacy.js";
-import {
-  applyCharacterDescriptions,
-  applyDocUsernames,
-  convertCalendar,
-  convertSora,
-  readDescriptions,
-} from "./derived.js";
+import { applyCharacterDescriptions, applyDocUsernames, convertCalendar, convertSora } from "./derived.js";
 import { checkSourceDir } from "./sources.js";
-import { compareIds, guessLang, round1, sortById } from "./values.js";
+import { compareIds, guessLang, sortById } from "./values.js";
 
 export const ATTRIBUTION = "Data from VNDB.org, under the Open Database License.";
 
@@ -62,142 +59,132 @@ export interface BuildResult {
   dropped: string[];
 }
 
-export function buildCatalogue(sourceDir: string): BuildResult {
+export interface BuildOptions {
+  /**
+   * "bundled": the most-voted VNs plus those the legacy records and lists name (the
+   * committed sample); "full": every VN the real data knows (never committed).
+   */
+  scope?: "bundled" | "full";
+  /** full scope only: keep just the N most-voted VNs (plus the legacy-named ones), for quick tests. */
+  limit?: number;
+}
+
+export function buildCatalogue(sourceDir: string, options: BuildOptions = {}): BuildResult {
   checkSourceDir(sourceDir);
   const draft = emptyDraft();
   for (const t of convertTags(sourceDir)) draft.tag.set(t.id, t);
   for (const t of convertTraits(sourceDir)) draft.trait.set(t.id, t);
   draft.allProducers = readProducers(sourceDir);
-  readDescriptions(sourceDir, draft);
+  const tables = readDumpTables(sourceDir);
+  for (const d of tables.vnTexts) draft.vnDescriptions.set(d.id, { name: d.name, original: d.original, description: d.description });
 
-  // Order matters for VN title hints: the first source to name a VN wins (after
-  // descriptions/, which always win as the newest source).
+  // Order matters for VN title hints: the first source to name a VN wins.
   convertLegacyVn(sourceDir, draft);
   convertLegacyReleases(sourceDir, draft);
   convertLegacyProducers(sourceDir, draft);
   convertLegacyCharacters(sourceDir, draft);
-  applyCharacterDescriptions(sourceDir, draft);
+  applyCharacterDescriptions(tables.charTexts, draft);
   convertLegacyStaff(sourceDir, draft);
   convertLegacyLists(sourceDir, draft);
   applyDocUsernames(sourceDir, draft);
   convertSora(sourceDir, draft);
   convertCalendar(sourceDir, draft);
+  // Only the tokens of manual.ts are part of the default catalogue (they grant access to
+  // the real users' lists and are no VNDB fact); every other hand-made row lives in the
+  // `test` preset (src/emulator/presets/test.ts).
+  draft.tokens.push(...MANUAL.tokens);
 
-  addManualRows(draft);
-  makeReferencedVns(draft);
-  addManualVnTags(draft);
+  const universe = vnUniverse(tables);
+  const named = referencedVns(draft);
+  const top = mostVoted(tables, options.scope === "full" ? (options.limit ?? universe.size) : BUNDLED_TOP_VOTED);
+  const selected = new Set<string>(options.scope === "full" && options.limit === undefined ? universe : top);
+  for (const id of named) if (universe.has(id)) selected.add(id);
+  // The full set holds every producer and staff entry, referenced or not.
+  const everything = options.scope === "full" && options.limit === undefined;
+  const real = applyRealSet(tables, selected, draft, everything);
+
+  makeReferencedVns(draft, real.vns);
+  applyCovers(draft);
   applyPendingCredits(draft);
-  fillVotes(draft);
+  fillReleaseDates(draft);
   fillLengthVotes(draft);
   addBuiltinLabels(draft);
 
-  return { catalogue: finish(draft), dropped: [...draft.dropped].sort() };
+  return { catalogue: finish(draft, everything), dropped: [...draft.dropped].sort() };
 }
 
-function addManualRows(draft: Draft): void {
-  const put = <T extends { id: string }>(map: Map<string, T>, rows: T[]): void => {
-    for (const r of rows) {
-      if (map.has(r.id)) throw new Error(`manual.ts row ${r.id} collides with a real row`);
-      map.set(r.id, r);
-    }
-  };
-  put(draft.images, MANUAL.images);
-  put(draft.vn, MANUAL.vn);
-  put(draft.release, MANUAL.release);
-  put(draft.allProducers, MANUAL.producer);
-  put(draft.character, MANUAL.character);
-  put(draft.staff, MANUAL.staff);
-  put(draft.quote, MANUAL.quote);
-  put(draft.users, MANUAL.users);
-  draft.labels.push(...MANUAL.labels);
-  draft.ulist.push(...MANUAL.ulist);
-  draft.rlist.push(...MANUAL.rlist);
-  draft.tokens.push(...MANUAL.tokens);
-  draft.lengthVotes.push(...MANUAL.lengthVotes);
-}
-
-/** Every VN id any row points at, plus every VN with a description file. */
+/** Every VN id a legacy record, list or release names. */
 function referencedVns(draft: Draft): Set<string> {
-  const ids = new Set([...draft.vnHints.keys(), ...draft.vnDescriptions.keys()]);
+  const ids = new Set(draft.vnHints.keys());
+  for (const v of draft.vn.keys()) ids.add(v);
   for (const r of draft.release.values()) for (const v of r.vns) ids.add(v.vn);
   for (const c of draft.character.values()) for (const v of c.vns) ids.add(v.vn);
   for (const v of draft.vn.values()) for (const r of v.relations) ids.add(r.vn);
-  for (const q of draft.quote.values()) ids.add(q.vn);
   for (const e of draft.ulist) ids.add(e.vid);
   for (const e of draft.lengthVotes) ids.add(e.vid);
   return ids;
 }
 
 /**
- * Makes a row for every referenced VN that has no full record, and applies the
- * descriptions/ texts and names to every real VN. A VN that only the 2020 legacy files
- * mention and that the 2026 descriptions set lacks is taken to be deleted since (hidden).
+ * A row for every referenced VN that the real set did not make: the real data no longer
+ * knows it (not in the 2025 titles nor the 2026 descriptions), so it is taken to be
+ * deleted since and kept hidden, named as the older source named it.
  */
-function makeReferencedVns(draft: Draft): void {
+function makeReferencedVns(draft: Draft, realVns: Set<string>): void {
   for (const id of [...referencedVns(draft)].sort(compareIds)) {
+    if (realVns.has(id)) continue;
     const hint = draft.vnHints.get(id) ?? {};
     const desc = draft.vnDescriptions.get(id);
     let row = draft.vn.get(id);
-    if (row?.manual) continue;
     if (!row) {
       const original = desc ? desc.original : (hint.original ?? null);
       row = blankVn(id, hint.olang ?? guessLang(original));
-      const knownToday = desc !== undefined || hint.current === true;
-      if (!knownToday) row.hidden = true;
-      if (hint.released !== undefined) row.cReleased = hint.released;
-      if (hint.image) {
-        row.image = hint.image;
-        addImage(draft, defaultImage(hint.image));
-      }
       draft.vn.set(id, row);
     }
+    const knownToday = desc !== undefined || hint.current === true;
+    if (!knownToday) row.hidden = true;
     const name = desc?.name ?? hint.title ?? id;
     const original = desc ? desc.original : (hint.original ?? null);
-    row.titles = [
-      original
-        ? { lang: row.olang, title: original, latin: name, official: true }
-        : { lang: row.olang, title: name, latin: null, official: true },
-    ];
+    if (row.titles.length === 0) {
+      row.titles = [
+        original
+          ? { lang: row.olang, title: original, latin: name, official: true }
+          : { lang: row.olang, title: name, latin: null, official: true },
+      ];
+    }
     if (desc && desc.description !== "") row.description = desc.description;
-    if (hint.rating !== undefined && row.rating === null) row.rating = hint.rating;
+  }
+}
+
+/** Cover images the 2026 sora list names (their dimensions are VNDB's cover box, see draft.ts). */
+function applyCovers(draft: Draft): void {
+  for (const [id, hint] of draft.vnHints) {
+    const row = draft.vn.get(id);
+    if (!hint.image || !row || row.image !== null) continue;
+    row.image = hint.image;
+    addImage(draft, defaultImage(hint.image));
   }
 }
 
 /**
- * MANUAL.vnTags: hand-added tags on real VNs, appended after the VN's real tags in
- * manual.ts order. After makeReferencedVns, because most real VNs only get their row there.
- * Refuses what would be silently wrong: an unknown VN or tag, a hand-made VN (those set
- * their tags in their own row), or a tag the VN already has.
+ * The VN-level release date: the 2026 sora list's recorded date where it has one; else
+ * unknown (0) when any of the VN's releases has no known date (most dump releases: the
+ * dump lacks release dates), since the earliest known date could then be a re-release.
  */
-function addManualVnTags(draft: Draft): void {
-  for (const { vn, tag, rating, spoiler, lie } of MANUAL.vnTags) {
-    const row = draft.vn.get(vn);
-    if (!row) throw new Error(`manual.ts vnTags: unknown VN ${vn}`);
-    if (row.manual) throw new Error(`manual.ts vnTags: ${vn} is hand-made; set its tags in its row`);
-    if (!draft.tag.has(tag)) throw new Error(`manual.ts vnTags: unknown tag ${tag} (on ${vn})`);
-    if (row.tags.some((t) => t.tag === tag)) throw new Error(`manual.ts vnTags: ${vn} already has ${tag}`);
-    row.tags.push({ tag, rating, spoiler, lie });
-  }
-}
-
-/**
- * Vote statistics for real VNs whose record does not carry them: votecount and the plain
- * average come from the votes on the catalogue's own lists (so the two agree); the
- * Bayesian rating is the recorded one when a source gave it, else null.
- */
-function fillVotes(draft: Draft): void {
-  const votes = new Map<string, number[]>();
-  for (const e of draft.ulist) {
-    if (e.vote === null) continue;
-    const list = votes.get(e.vid) ?? [];
-    list.push(e.vote);
-    votes.set(e.vid, list);
+function fillReleaseDates(draft: Draft): void {
+  const releasesOf = new Map<string, ReleaseRow[]>();
+  for (const r of draft.release.values()) {
+    for (const v of r.vns) releasesOf.set(v.vn, [...(releasesOf.get(v.vn) ?? []), r]);
   }
   for (const v of draft.vn.values()) {
-    if (v.manual || v.votecount > 0) continue;
-    const mine = votes.get(v.id) ?? [];
-    v.votecount = mine.length;
-    v.average = mine.length > 0 ? round1(mine.reduce((s, x) => s + x, 0) / mine.length) : null;
+    const hint = draft.vnHints.get(v.id);
+    if (hint?.released !== undefined) {
+      v.cReleased = hint.released;
+      continue;
+    }
+    if (v.cReleased !== undefined) continue;
+    const rels = (releasesOf.get(v.id) ?? []).filter((r) => !r.hidden && r.vns.find((x) => x.vn === v.id)!.rtype !== "trial");
+    if (rels.some((r) => r.official && r.released === 0)) v.cReleased = 0;
   }
 }
 
@@ -240,8 +227,8 @@ function selectProducers(draft: Draft): Set<string> {
   return new Set([...keep].filter((id) => draft.allProducers.has(id)));
 }
 
-function finish(draft: Draft): Catalogue {
-  const producers = selectProducers(draft);
+function finish(draft: Draft, everything: boolean): Catalogue {
+  const producers = everything ? new Set(draft.allProducers.keys()) : selectProducers(draft);
   const byUidThen = <T extends { uid: string }>(rows: T[], key: (r: T) => string | number): T[] =>
     [...rows].sort((a, b) => {
       const u = compareIds(a.uid, b.uid);

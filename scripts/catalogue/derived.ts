@@ -2,7 +2,8 @@
 // (descriptions/). SOURCES.md §3 and §4 describe how upstream reshaped them.
 import { hintVn, type Draft } from "./draft.js";
 import { blankRelease } from "../../src/emulator/catalogue/blank-rows.js";
-import { listJsonFiles, readJson } from "./sources.js";
+import { readJson } from "./sources.js";
+import type { NamedRecord } from "./dump-2024.js";
 import { guessLang, imageIdFromUrl, round1, toRDate } from "./values.js";
 
 interface CalendarEntry {
@@ -25,13 +26,6 @@ interface SoraEntry {
   finished: number;
 }
 
-interface DescriptionFile {
-  id: string;
-  name: string;
-  original_name: string | null;
-  source: string;
-}
-
 /** The sora list's owner. The real uid is not in the data, so the catalogue gives one. */
 export const SORA_UID = "u5";
 export const SORA_USERNAME = "sora-o-tobu";
@@ -39,22 +33,14 @@ export const SORA_USERNAME = "sora-o-tobu";
 /** The list was fetched with the filter ["label","=",7]: every entry carries "Voted". */
 const VOTED_LABEL = 7;
 
-export function readDescriptions(dir: string, draft: Draft): void {
-  for (const file of listJsonFiles(dir, "descriptions/en/visual-novels")) {
-    const d = readJson<DescriptionFile>(dir, file);
-    draft.vnDescriptions.set(d.id, { name: d.name, original: d.original_name, description: d.source });
-  }
-  // Character descriptions (and names) are applied over the legacy rows in applyCharacterDescriptions.
-}
-
-export function applyCharacterDescriptions(dir: string, draft: Draft): void {
-  for (const file of listJsonFiles(dir, "descriptions/en/characters")) {
-    const d = readJson<DescriptionFile>(dir, file);
+/** Names and descriptions (JiZPaper, 2026-07) over the legacy character records. */
+export function applyCharacterDescriptions(texts: NamedRecord[], draft: Draft): void {
+  for (const d of texts) {
     const row = draft.character.get(d.id);
     if (!row) continue;
-    row.description = d.source;
-    if (d.original_name) {
-      row.name = d.original_name;
+    row.description = d.description;
+    if (d.original) {
+      row.name = d.original;
       row.latin = d.name;
     } else {
       row.name = d.name;

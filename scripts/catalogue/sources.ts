@@ -3,6 +3,7 @@
 // business of the converter modules.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { DUMP_FILES } from "./dump-2024.js";
 
 /** The real-data folder, relative to the repository root (the assignment fixes this layout). */
 export const DEFAULT_SOURCE_DIR = join("..", "shared", "kana-data", "real");
@@ -23,8 +24,6 @@ const REQUIRED_FILES = [
   "legacy-tcp-api/user.json",
   "api-v2-derived/vinfall-vndb-calendar/vndb-release.json",
   "api-v2-derived/sora-o-tobu-vndb-site/my_galgame.json",
-  "descriptions/en/visual-novels",
-  "descriptions/en/characters",
   "doc-examples/get-user_q-NoUserWithThisNameExists_AYO_u3.json",
   "doc-examples/get-user_q-yorhel_fields-lengthvotes.json",
 ];
@@ -40,7 +39,7 @@ export function checkSourceDir(dir: string): void {
         "Pass --source <dir> if it lives elsewhere.",
     );
   }
-  const missing = REQUIRED_FILES.filter((f) => !existsSync(join(dir, f)));
+  const missing = [...REQUIRED_FILES, ...DUMP_FILES].filter((f) => !existsSync(join(dir, f)));
   if (missing.length > 0) {
     throw new SourceMissingError(`Real-data folder ${dir} lacks: ${missing.join(", ")}`);
   }

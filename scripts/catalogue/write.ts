@@ -5,11 +5,15 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { join } from "node:path";
 import type { Catalogue } from "../../src/emulator/catalogue/types.js";
 import { CATALOGUE_FILES } from "../../src/emulator/catalogue/load.js";
+import { compactRow, isCompactTable } from "../../src/emulator/catalogue/compact-rows.js";
 
-/** A JSON array with one element per line. */
-function rowsText(rows: unknown[]): string {
+/** A JSON array with one element per line (compact tables without their default columns). */
+function rowsText(table: string, rows: unknown[]): string {
   if (rows.length === 0) return "[]\n";
-  return `[\n${rows.map((r) => JSON.stringify(r)).join(",\n")}\n]\n`;
+  const line = isCompactTable(table)
+    ? (r: unknown) => JSON.stringify(compactRow(table, r as object))
+    : (r: unknown) => JSON.stringify(r);
+  return `[\n${rows.map(line).join(",\n")}\n]\n`;
 }
 
 /** Every file's text, keyed by file name. */
@@ -17,7 +21,7 @@ export function renderCatalogue(cat: Catalogue): Map<string, string> {
   const out = new Map<string, string>();
   for (const [key, file] of Object.entries(CATALOGUE_FILES) as [keyof Catalogue, string][]) {
     if (key === "meta") continue;
-    out.set(file, rowsText(cat[key] as unknown[]));
+    out.set(file, rowsText(key, cat[key] as unknown[]));
   }
   out.set(CATALOGUE_FILES.meta, `${JSON.stringify(cat.meta, null, 2)}\n`);
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : 1)));

@@ -1,9 +1,11 @@
 // `vndb-mcp emulator --port N [--host 127.0.0.1] [--preset catalogue|vectors] [--state FILE]
-// [--no-limits] [--request-limit N] [--enable-faults]` (from a checkout: `npm run emulator -- …`):
+// [--catalogue DIR] [--no-limits] [--request-limit N] [--enable-faults]` (from a checkout: `npm run emulator -- …`):
 // runs the Kana emulator until Ctrl-C.
 // The URL and the preset's test tokens go to stderr (stdout stays free for whoever pipes it).
 
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { loadCatalogue } from "../emulator/catalogue/load.js";
 import { startEmulator } from "../emulator/index.js";
 import { FAULTS_CONTROL_PATH } from "../emulator/http/server.js";
 import { DEFAULT_REQUEST_LIMIT, DEFAULT_REQUEST_WINDOW_MS } from "../emulator/http/limits.js";
@@ -15,6 +17,8 @@ const USAGE = `Usage: npm run emulator -- [options]
   --port N             port to listen on (default 0: any free port)
   --host ADDR          address to bind (default 127.0.0.1)
   --preset NAME        ${PRESET_NAMES.join(" | ")} (default catalogue)
+  --catalogue DIR      serve the catalogue in DIR instead of the preset's (e.g. the full
+                       real set built by \`npm run catalogue -- --full\` into .catalogue-full)
   --state FILE         load list state from FILE and save it there after every write
   --no-limits          no request-count limit and no execution-time throttle
   --request-limit N    requests per 5 minutes per client (default ${DEFAULT_REQUEST_LIMIT})
@@ -38,6 +42,7 @@ export async function runEmulator(args: readonly string[]): Promise<number> {
         host: { type: "string" },
         preset: { type: "string" },
         state: { type: "string" },
+        catalogue: { type: "string" },
         "no-limits": { type: "boolean" },
         "request-limit": { type: "string" },
         "enable-faults": { type: "boolean" },
@@ -59,8 +64,18 @@ export async function runEmulator(args: readonly string[]): Promise<number> {
   const limit = values["request-limit"] === undefined ? DEFAULT_REQUEST_LIMIT : Number(values["request-limit"]);
   if (!Number.isInteger(limit) || limit < 1) fail(`invalid --request-limit: ${values["request-limit"]}`);
 
+  let catalogue;
+  if (values.catalogue !== undefined) {
+    try {
+      catalogue = loadCatalogue(resolve(values.catalogue));
+    } catch (err) {
+      fail(`cannot load --catalogue ${values.catalogue}: ${(err as Error).message}`);
+    }
+  }
+
   const emulator = await startEmulator({
     port,
+    ...(catalogue ? { catalogue } : {}),
     host: values.host ?? "127.0.0.1",
     preset,
     stateFile: values.state,
@@ -70,7 +85,7 @@ export async function runEmulator(args: readonly string[]): Promise<number> {
   });
 
   const lines = [
-    `Kana emulator (${preset} preset) listening at ${emulator.url}`,
+    `Kana emulator (${preset} preset${values.catalogue ? `, catalogue ${values.catalogue}` : ""}) listening at ${emulator.url}`,
     values["no-limits"] ? "limits: off" : `limits: ${limit} requests per 5 minutes per client, execution-time throttle on`,
     ...(values.state ? [`state file: ${values.state}`] : []),
     ...(values["enable-faults"] ? [`fault injection: POST ${emulator.url.replace(/\/kana$/, "")}${FAULTS_CONTROL_PATH}`] : []),

@@ -323,8 +323,9 @@ function computeVnCaches(db: Database, today: number): void {
       developers: [...developers].sort(compareIds),
       releases: rels.map((r) => r.id),
       characters: charsByVn.get(v.id) ?? [],
-      lengthMinutes: votes.length > 0 ? roundHalfEven(median(votes)) : null,
-      lengthVotes: votes.length,
+      // A recorded aggregate wins where the catalogue lacks the per-user votes.
+      lengthMinutes: v.cLengthMinutes ?? (votes.length > 0 ? roundHalfEven(median(votes)) : null),
+      lengthVotes: v.cLengthVotes ?? votes.length,
       inheritedTags: inheritTags(db, v),
       popularity: Math.min(100, v.votecount / 150),
       ratingRank: ratingRanks.get(v) ?? null,

@@ -4,6 +4,7 @@
 
 import { writesEnabled, type ServerConfig } from "./config.js";
 import { FILTER_GUIDE } from "../filters/schema.js";
+import { offlineSampleNote } from "./offline-sample.js";
 
 /**
  * Shared explanations, said once here instead of in every tool description (the tool list
@@ -19,6 +20,7 @@ export function serverInstructions(config: ServerConfig): string {
     `Spoilers: descriptions' [spoiler] text, tags/traits above spoiler level ${config.spoilerLevel} and tags/traits VNDB marks as lies are hidden and counted; tag/trait filters match up to the same level. Pass spoilers 1 or 2 only when the user asks for spoilers.`,
     "Ratings and votes are 10-100 in VNDB data (the site shows 1-10).",
   ];
+  if (config.embedded) lines.push(offlineSampleNote());
   if (writesEnabled(config)) {
     lines.push(
       "List tools act on the token owner's list: vndb_update_list_entry (vote on the 1-10 scale, labels by name or id, dates YYYY-MM-DD or today), vndb_update_release_entry, and the removes, which preview until called with confirm: true after the user agreed.",

@@ -23,7 +23,7 @@ function client(options: KanaClientOptions = {}): KanaClient {
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, preset: "catalogue" });
+  emulator = await startEmulator({ port: 0, preset: "test" });
 });
 afterAll(async () => {
   await emulator.close();
@@ -201,7 +201,7 @@ describe("rate budget against the emulator's own limit", () => {
   beforeAll(async () => {
     // VNDB's figures: 200 requests per 5 minutes; the execution throttle off so that only
     // the count limit is under test.
-    limited = await startEmulator({ port: 0, preset: "catalogue", limits: { requests: { limit: 200, windowMs: 300_000 }, throttle: false } });
+    limited = await startEmulator({ port: 0, preset: "test", limits: { requests: { limit: 200, windowMs: 300_000 }, throttle: false } });
   });
   afterAll(async () => {
     await limited.close();
@@ -227,7 +227,7 @@ describe("rate budget against the emulator's own limit", () => {
   });
 
   it("calls that may wait long enough queue for the window instead (scaled: 20 per second)", async () => {
-    const fast = await startEmulator({ port: 0, preset: "catalogue", limits: { requests: { limit: 20, windowMs: 1_000 }, throttle: false } });
+    const fast = await startEmulator({ port: 0, preset: "test", limits: { requests: { limit: 20, windowMs: 1_000 }, throttle: false } });
     try {
       const c = new KanaClient({
         baseUrl: fast.url,

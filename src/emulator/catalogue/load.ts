@@ -28,6 +28,7 @@ import type {
   UserRow,
   VnRow,
 } from "./types.js";
+import { expandRow, isCompactTable } from "./compact-rows.js";
 
 /** The file each part of the catalogue lives in. */
 export const CATALOGUE_FILES = {
@@ -110,6 +111,9 @@ const vnRow: z.ZodType<VnRow> = z.object({
   cReleased: z.number().int().optional(),
   cLanguages: z.array(z.string()).optional(),
   cPlatforms: z.array(z.string()).optional(),
+  cLengthMinutes: z.number().int().nonnegative().optional(),
+  cLengthVotes: z.number().int().nonnegative().optional(),
+  derived: z.array(z.string()).optional(),
 });
 
 const aniFlag = z.string().nullable();
@@ -158,6 +162,7 @@ const releaseRow: z.ZodType<ReleaseRow> = z.object({
   aniFace: z.boolean().nullable(),
   drm: z.array(z.string()),
   extlinks: z.array(extlink),
+  derived: z.array(z.string()).optional(),
 });
 
 const producerRow: z.ZodType<ProducerRow> = z.object({
@@ -333,7 +338,8 @@ export function loadCatalogue(dir: string = defaultCatalogueDir()): Catalogue {
   if (cached) return cached;
   const raw: Record<string, unknown> = {};
   for (const [key, file] of Object.entries(CATALOGUE_FILES)) {
-    raw[key] = JSON.parse(readFileSync(join(dir, file), "utf8"));
+    const value: unknown = JSON.parse(readFileSync(join(dir, file), "utf8"));
+    raw[key] = isCompactTable(key) ? (value as Record<string, unknown>[]).map((r) => expandRow(key, r)) : value;
   }
   const parsed = catalogueSchema.safeParse(raw);
   if (!parsed.success) {

@@ -1,11 +1,12 @@
 // Rows added by hand, for cases the tests need that the real data (../shared/kana-data/real)
 // does not have: quotes, editions, release images, extlinks of many sites, the rarer
 // release and character columns, hidden entries, private labels and entries, tokens.
-// The build script (scripts/build-catalogue.ts) merges them into the committed JSON.
+// They are not part of the default catalogue: the `test` preset (src/emulator/presets/test.ts)
+// adds them on top of it (with-manual-rows.ts); only the tokens are built into the default.
 //
 // Every entity row says `manual: true`. Made-up entries use ids from 900001 upwards
 // (far above VNDB's real ids in these sources), so they never collide with real rows;
-// quotes start at q1 because the real data has none; releases of real VNs (real titles,
+// quotes too (q900001…); releases of real VNs (real titles,
 // made-up ids) start at r900101. Names are made up and say "test"
 // where a name allows it, so nobody mistakes them for VNDB entries. Where a manual row
 // touches a real entry (a quote of a real VN, a list entry on a real VN), its comment says so.
@@ -399,34 +400,6 @@ const release: ReleaseRow[] = [
     vns: [{ vn: "v900001", rtype: "complete" }],
     released: 20200101,
   },
-  // Real release ids, inferred content: v6540's real screenshots name r12992 and r46405,
-  // which the real data does not describe. Resolutions come from those screenshots; the
-  // first release date is v6540's recorded release date.
-  {
-    ...releaseBase,
-    id: "r12992",
-    olang: "ja",
-    titles: [{ lang: "ja", title: "euphoria", latin: null, mtl: false }],
-    platforms: ["win"],
-    vns: [{ vn: "v6540", rtype: "complete" }],
-    released: 20110624,
-    minage: 18,
-    hasEro: true,
-    resoX: 800,
-    resoY: 600,
-  },
-  {
-    ...releaseBase,
-    id: "r46405",
-    olang: "ja",
-    titles: [{ lang: "ja", title: "euphoria", latin: null, mtl: false }],
-    platforms: ["win"],
-    vns: [{ vn: "v6540", rtype: "complete" }],
-    minage: 18,
-    hasEro: true,
-    resoX: 1024,
-    resoY: 768,
-  },
   // The flagship question "which English-translated nakige by Key have a rating above 80?"
   // (scripts/demo.ts, test/catalogue/flagship.test.ts): the real Key VNs (v4, v5, v751,
   // v20424, v3079) have ratings but no releases, so neither `developer` nor `lang` could
@@ -581,17 +554,17 @@ const character: CharacterRow[] = [
 const quote: QuoteRow[] = [
   // Quotes of the real v6540, taken from its real description text; the speaker is the
   // "mysterious voice", not a character: quotes without a character.
-  { id: "q1", manual: true, vn: "v6540", character: null, quote: "The game will now begin.", score: 7 },
+  { id: "q900001", manual: true, vn: "v6540", character: null, quote: "The game will now begin.", score: 7 },
   // Score 0: never picked by the `random` filter.
-  { id: "q2", manual: true, vn: "v6540", character: null, quote: "Withdrawal from the game will result in death.", score: 0 },
+  { id: "q900002", manual: true, vn: "v6540", character: null, quote: "Withdrawal from the game will result in death.", score: 0 },
   // The real character c1 of the real v38; her catchphrase per her real description.
-  { id: "q3", manual: true, vn: "v38", character: "c1", quote: "Miyah!", score: 4 },
+  { id: "q900003", manual: true, vn: "v38", character: "c1", quote: "Miyah!", score: 4 },
   // Made-up quotes of the made-up VN: positive and negative scores, a hidden speaker.
-  { id: "q4", manual: true, vn: "v900001", character: "c900001", quote: "Every test deserves a second run.", score: 12 },
-  { id: "q5", manual: true, vn: "v900001", character: "c900002", quote: "Nobody remembers me.", score: 2 },
-  { id: "q6", manual: true, vn: "v900001", character: "c900001", quote: "Green means nothing was checked.", score: -2 },
+  { id: "q900004", manual: true, vn: "v900001", character: "c900001", quote: "Every test deserves a second run.", score: 12 },
+  { id: "q900005", manual: true, vn: "v900001", character: "c900002", quote: "Nobody remembers me.", score: 2 },
+  { id: "q900006", manual: true, vn: "v900001", character: "c900001", quote: "Green means nothing was checked.", score: -2 },
   // A hidden quote: never a result.
-  { id: "q7", manual: true, hidden: true, vn: "v900001", character: null, quote: "This quote was deleted.", score: 3 },
+  { id: "q900007", manual: true, hidden: true, vn: "v900001", character: null, quote: "This quote was deleted.", score: 3 },
 ];
 
 const users: UserRow[] = [

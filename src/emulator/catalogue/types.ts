@@ -80,6 +80,14 @@ export interface VnRow {
   cReleased?: RDate;
   cLanguages?: string[];
   cPlatforms?: string[];
+  /**
+   * Recorded length_minutes / length_votes (an aggregate of the votes, when the per-user
+   * votes are not in the data). When present they replace the values computed from lengthVotes.
+   */
+  cLengthMinutes?: number;
+  cLengthVotes?: number;
+  /** API fields whose value a documented rule derived from real data (docs/catalogue.md). */
+  derived?: string[];
 }
 
 export interface ReleaseTitleRow {
@@ -139,6 +147,8 @@ export interface ReleaseRow {
   aniFace: boolean | null;
   drm: string[];
   extlinks: ExtlinkRow[];
+  /** API fields whose value a documented rule derived from real data (docs/catalogue.md). */
+  derived?: string[];
 }
 
 export interface ProducerRow {

@@ -4,6 +4,7 @@
 
 import { cataloguePreset } from "./catalogue.js";
 import { PRESET_NAMES, type PresetData, type PresetName } from "./preset.js";
+import { testPreset } from "./test.js";
 import { vectorsPreset } from "./vectors.js";
 
 export { PRESET_NAMES, type PresetData, type PresetName };
@@ -14,6 +15,8 @@ export function loadPreset(name: PresetName): PresetData {
       return vectorsPreset();
     case "catalogue":
       return cataloguePreset();
+    case "test":
+      return testPreset();
     default:
       throw new Error(`unknown preset: ${String(name)} (expected ${PRESET_NAMES.join(" or ")})`);
   }

@@ -6,7 +6,7 @@ import type { Catalogue } from "../catalogue/types.js";
 import type { Clock } from "../clock.js";
 import type { Stats } from "../engine/stats.js";
 
-export const PRESET_NAMES = ["catalogue", "vectors"] as const;
+export const PRESET_NAMES = ["catalogue", "vectors", "test"] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
 export interface PresetData {
