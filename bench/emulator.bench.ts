@@ -64,7 +64,7 @@ const SEED = envNumber("SEED", DEFAULT_SEED);
 /** Wall-time cap on one phase's timed rounds, so a slow engine cannot stretch the run. */
 const PHASE_SECONDS = envNumber("PHASE_SECONDS", 60);
 /** How long a child may take to load its catalogue and listen. */
-const CHILD_START_TIMEOUT_MS = 120_000;
+const CHILD_START_TIMEOUT_MS = 300_000;
 
 // ---------------------------------------------------------------------------------------
 // The child: one catalogue behind one emulator.
