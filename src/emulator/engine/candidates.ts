@@ -14,7 +14,7 @@ import type { CharacterRow, ReleaseRow, VnRow } from "../catalogue/types.js";
 import { ulistOf, type Database, type StaffAliasEntry } from "../database.js";
 import type { EngineContext } from "./context.js";
 import { cmp, idNum } from "./compare.js";
-import { compileFilter, type Predicate } from "./filters.js";
+import { compileFilter, type Link, type Predicate } from "./filters.js";
 import { memo, staffCredits } from "./indexes.js";
 import { searchCandidates } from "./search.js";
 import { positionsOfIds, sortUnique, tableOf, type Table } from "./tables.js";
@@ -53,13 +53,28 @@ function unite(lists: Positions[], n: number): Positions {
   return out;
 }
 
-/** Rows of `to` linked to the given rows of `from`, through each row's linked ids. */
-function follow(db: Database, from: EntityType, positions: Positions, to: EntityType, linked: (row: any) => Iterable<string>): Positions {
-  const src = tableOf(db, from);
-  const dst = tableOf(db, to);
-  const ids: string[] = [];
-  for (const p of positions) for (const id of linked(src.rows[p])) ids.push(id);
-  return positionsOfIds(dst, ids);
+/**
+ * Rows of `to` linked to the given rows of `from`, through each row's linked ids. The links
+ * are laid out once per (from, to, name) as position lists (offsets into one array), so
+ * following them is array reads and a mark per target row.
+ */
+function follow(db: Database, from: EntityType, positions: Positions, to: EntityType, name: string, linked: (row: any) => Iterable<string>): Positions {
+  const links = memo(db, `links:${from}>${to}:${name}`, () => {
+    const src = tableOf(db, from);
+    const dst = tableOf(db, to);
+    const offsets = new Int32Array(src.rows.length + 1);
+    const targets: number[] = [];
+    src.rows.forEach((row, i) => {
+      for (const id of linked(row)) for (const p of dst.byId.get(id) ?? []) targets.push(p);
+      offsets[i + 1] = targets.length;
+    });
+    return { offsets, targets: Int32Array.from(targets), size: dst.rows.length };
+  });
+  const mark = new Uint8Array(links.size);
+  for (const p of positions) for (let k = links.offsets[p]!; k < links.offsets[p + 1]!; k++) mark[links.targets[k]!] = 1;
+  const out: number[] = [];
+  for (let i = 0; i < mark.length; i++) if (mark[i] === 1) out.push(i);
+  return out;
 }
 
 export interface Resolved {
@@ -287,16 +302,30 @@ function indexed(ctx: EngineContext, type: EntityType, field: string, value: unk
   const table = tableOf(db, type);
   const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
   if (field === "search") return searchCandidates(ctx, type, value, table);
-  // The rows linked to the inner filter's rows. Exact when the inner filter resolves exactly
-  // and reads nothing from the link (release rtype, character or staff role), which its
-  // resolution, made without a link, cannot see; a superset otherwise, but only without a
-  // `!=` on such a field, which could then drop rows.
-  const nested = (inner: EntityType, linked: (row: any) => Iterable<string>): Found | null => {
-    if (negatesLinkField(inner, value as Filter)) return null;
+  // A nested filter is answered from the inner side: the inner rows it matches, followed
+  // through their links to the outer rows, which is exactly the outer predicate's
+  // `some linked inner row matches`. Reached without a link (a release's VNs, a quote's
+  // VN …), the inner matches are the inner filter's own (scanned when no index narrows
+  // it). Under a VN the inner filter may read the link (rtype, role): it is then evaluated
+  // on every (inner row, link) pair of its candidates, with that link.
+  const nested = (inner: EntityType, linked: (row: any) => Iterable<string>): Found => {
     const r = resolve(ctx, inner, value as Filter);
-    if (r.cand === null) return null;
-    const positions = follow(db, inner, materialise(ctx, inner, r), type, linked);
-    return { positions, exact: r.residual === null && !readsLinkField(inner, value as Filter) };
+    return { positions: follow(db, inner, materialise(ctx, inner, r), type, field, linked), exact: true };
+  };
+  const nestedUnderVn = (inner: EntityType, links: (row: any) => Iterable<Link>): Found => {
+    const f = value as Filter;
+    if (!readsLinkField(inner, f)) return nested(inner, (row) => [...links(row)].map((l) => l.vn));
+    // Without the link a `!=` on a link field could drop rows: then every inner row.
+    const r = negatesLinkField(inner, f) ? { cand: null, residual: null } : resolve(ctx, inner, f);
+    const pred: Predicate<any> = compileFilter(ctx, inner, f);
+    const innerRows = tableOf(db, inner).rows;
+    const ids: string[] = [];
+    const visit = (i: number) => {
+      for (const l of links(innerRows[i])) if (pred(innerRows[i], l)) ids.push(l.vn);
+    };
+    if (r.cand === null) for (let i = 0; i < innerRows.length; i++) visit(i);
+    else for (const i of r.cand) visit(i);
+    return { positions: positionsOfIds(tableOf(db, type), ids), exact: true };
   };
   switch (type) {
     case "vn":
@@ -307,14 +336,21 @@ function indexed(ctx: EngineContext, type: EntityType, field: string, value: unk
           return positionsOfIds(table, ulistOf(db, uid).map((e) => e.vid));
         }
         case "release":
-          return nested("release", (r: ReleaseRow) => r.vns.map((x) => x.vn));
+          // The link's rtype is the release's first entry for that VN (r.vns.find in filters.ts).
+          return nestedUnderVn("release", (r: ReleaseRow) => {
+            const seen = new Set<string>();
+            return r.vns.filter((x) => !seen.has(x.vn) && seen.add(x.vn)).map((x): Link => ({ vn: x.vn, rtype: x.rtype }));
+          });
         case "character":
-          return nested("character", (c: CharacterRow) => c.vns.map((x) => x.vn));
+          return nestedUnderVn("character", (c: CharacterRow) => c.vns.map((x): Link => ({ vn: x.vn, role: x.role })));
         case "developer":
           return nested("producer", (p: { id: string }) => vnsByDeveloper(db).get(p.id) ?? []);
         case "staff": {
           const credits = staffCredits(db);
-          return nested("staff", (e: StaffAliasEntry) => (credits.get(e.alias.aid) ?? []).map((c) => c.vn));
+          // The common `staff = role X`: VNs with an X credit of a visible alias, from one index.
+          const f = value as Filter;
+          if (f[0] === "role" && f[1] === "=") return { positions: vnsByCreditRole(db).get(String(f[2])) ?? [], exact: true };
+          return nestedUnderVn("staff", (e: StaffAliasEntry) => [...new Set((credits.get(e.alias.aid) ?? []).map((c) => c.vn))].map((vn): Link => ({ vn })));
         }
       }
       return null;
@@ -360,6 +396,24 @@ function indexed(ctx: EngineContext, type: EntityType, field: string, value: unk
 /** The tag or trait id of a tag/trait filter value ([id, spoiler, level, lie] or the bare id). */
 function firstOf(value: unknown): string {
   return String(Array.isArray(value) ? value[0] : value);
+}
+
+/** Staff role ("seiyuu" for voice acting) → VN positions with such a credit of a visible alias. */
+function vnsByCreditRole(db: Database): Map<string, Positions> {
+  return memo(db, "links:vnsByCreditRole", () => {
+    const vns = tableOf(db, "vn");
+    const ids = new Map<string, string[]>();
+    const credits = staffCredits(db);
+    for (const row of tableOf(db, "staff").rows as StaffAliasEntry[]) {
+      for (const c of credits.get(row.alias.aid) ?? []) {
+        const role = c.role ?? "seiyuu";
+        const l = ids.get(role);
+        if (l) l.push(c.vn);
+        else ids.set(role, [c.vn]);
+      }
+    }
+    return new Map([...ids].map(([role, list]) => [role, positionsOfIds(vns, list)]));
+  });
 }
 
 /** Producer id → VNs it develops (c_developers, the developer filter's link). */

@@ -25,7 +25,7 @@ import { getUlist, isUlistPrivate, type StaffAliasEntry } from "../database.js";
 import { cmp, idNum } from "./compare.js";
 import { canReadList, type EngineContext } from "./context.js";
 import { searchFilter } from "./search.js";
-import { staffCredits, vaByCharacter } from "./indexes.js";
+import { creditRoles, staffCredits, vaByCharacter } from "./indexes.js";
 import { pickRandomQuote, quoteRandPoints } from "./random-quote.js";
 
 /**
@@ -124,6 +124,9 @@ function nested<T extends Row>(
   const inner = compile(ctx, type, value as Filter);
   const memo = new Map<string, boolean>();
   return (row, link) => {
+    // Reached through a link (one VN's releases, characters, staff), the same row and link
+    // never come twice: a memo would only grow.
+    if (link !== null) return inner(row, link);
     const k = key(row, link);
     let r = memo.get(k);
     if (r === undefined) {
@@ -582,13 +585,17 @@ const FIELDS: Record<EntityType, Record<string, FieldMaker>> = {
     role: eqOnly((ctx, v) => {
       const role = str(v);
       const credits = staffCredits(ctx.db);
-      return (e: StaffAliasEntry, link) =>
-        (credits.get(e.alias.aid) ?? []).some((c) => {
+      // Under a VN filter: a lookup of the alias's roles in that VN, not a walk over all its
+      // credits (a prolific seiyuu has thousands) for every VN the outer query visits.
+      const roles = creditRoles(ctx.db);
+      return (e: StaffAliasEntry, link) => {
+        if (link) return roles.get(e.alias.aid)?.get(link.vn)?.has(role) ?? false;
+        return (credits.get(e.alias.aid) ?? []).some((c) => {
           if (role === "seiyuu" ? c.role !== null : c.role !== role) return false;
-          if (link) return c.vn === link.vn;
           const vn = ctx.db.vn.get(c.vn);
           return vn !== undefined && !vn.hidden;
         });
+      };
     }),
     extlink: eqOnly((_ctx, v) => (e: StaffAliasEntry) => extlinkMatch(e.staff.extlinks, v)),
     type: eqOnly((_ctx, v) => (e: StaffAliasEntry) => e.staff.type === str(v)),

@@ -49,3 +49,20 @@ export function vaByCharacter(db: Database): Map<string, number[]> {
     return out;
   });
 }
+
+/** Staff alias id → VN id → the roles it is credited with there ("seiyuu" for voice acting). */
+export function creditRoles(db: Database): Map<number, Map<string, Set<string>>> {
+  return memo(db, "creditRoles", () => {
+    const out = new Map<number, Map<string, Set<string>>>();
+    for (const [aid, credits] of staffCredits(db)) {
+      const byVn = new Map<string, Set<string>>();
+      for (const c of credits) {
+        let roles = byVn.get(c.vn);
+        if (!roles) byVn.set(c.vn, (roles = new Set()));
+        roles.add(c.role ?? "seiyuu");
+      }
+      out.set(aid, byVn);
+    }
+    return out;
+  });
+}
