@@ -121,5 +121,6 @@ export const FILTER_GUIDE =
   'Nested entities take their own filters: {release: {producer: "Key", lang: "en"}}. ' +
   "Tags, traits, producers, staff, characters and VNs may be given by name; an ambiguous name fails listing candidate ids. " +
   'Coded values too: platform "Switch", lang "English", role "writer". ' +
+  'A VN staff filter matches staff and voice credits ({staff: {id: "s81", role: "seiyuu"}} for voice only). ' +
   "Dates: YYYY, YYYY-MM, YYYY-MM-DD, today, unknown, TBA. " +
   "raw takes a VNDB filter array, a compact filter string or a vndb.org search URL.";

@@ -8,10 +8,11 @@ import { ToolError } from "./errors.js";
 import { checkedFields } from "./fields.js";
 import { toFilters } from "./filter-port.js";
 import { renderQuery } from "./format-port.js";
-import type { QuerySpec } from "./query-specs.js";
+import { FIELD_PRESETS, type QuerySpec } from "./query-specs.js";
 import { resolveUserId } from "./users.js";
 import { missingSortKeyNote, topLevelFields } from "../format/missing-values.js";
 import { describeFilter, usesRawFilter } from "../filters/describe.js";
+import { creditsFor } from "./query-credits.js";
 import { didYouMeanNote } from "./query-typos.js";
 import { spoilerRetryNote, usesSpoilerFilter } from "./query-spoiler-retry.js";
 
@@ -22,6 +23,16 @@ export { DEFAULT_RESULTS };
 
 /** Sorts on values some entries lack (missing-values.ts says how many). */
 const SORT_FIELDS: ReadonlySet<string> = new Set(["vn.released", "vn.rating", "release.released"]);
+
+/**
+ * The members the model named (fields other than presets) or sorted by: an empty one is said
+ * ("unknown", "none"). Preset members are left out when empty, or every answer would list
+ * a dozen unknowns nobody asked about.
+ */
+function namedFields(args: QueryArgs): string[] {
+  const named = args.fields ? topLevelFields(args.fields).filter((f) => !(FIELD_PRESETS as readonly string[]).includes(f.toLowerCase())) : [];
+  return args.sort ? [...named, args.sort] : named;
+}
 
 export type QueryArgs = {
   query?: string;
@@ -131,7 +142,7 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     spoilerLevel,
     maxTokens: ctx.config.maxResponseTokens,
     spoilerArgument: spec.spoilers,
-    requested: topLevelFields(fields),
+    requested: namedFields(args),
   });
   const heads: string[] = [];
   // Say which entries the names stood for, so a wrong guess is visible to the model.
@@ -159,12 +170,18 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     const typo = await didYouMeanNote({ api, signal, endpoint: spec.endpoint, query: search, filters: converted.filters });
     if (typo) heads.push(typo);
   }
-  if (heads.length === 0) return rendered;
+  // Staff and character answers carry credits / voice actors unless only a listing was asked for.
+  const credits =
+    args.fields?.trim().toLowerCase() !== "brief" && (spec.endpoint === "staff" || spec.endpoint === "character")
+      ? await creditsFor({ api, signal, endpoint: spec.endpoint, results: response.results })
+      : null;
+  if (heads.length === 0 && !credits) return rendered;
   return {
     ...rendered,
-    text: `${heads.join("\n")}\n${rendered.text}`,
+    text: [...heads, rendered.text].join("\n") + (credits ? `\n\n${credits.text}` : ""),
     structured: {
       ...rendered.structured,
+      ...(credits ? credits.structured : {}),
       ...(converted.resolved.length ? { resolved: converted.resolved } : {}),
       ...(order ? { order_note: order } : {}),
     },
