@@ -10,6 +10,7 @@ import { toFilters } from "./filter-port.js";
 import { renderQuery } from "./format-port.js";
 import { FIELD_PRESETS, type QuerySpec } from "./query-specs.js";
 import { resolveUserId } from "./users.js";
+import { applyListOptions, parseListOptions } from "../format/nested-lists.js";
 import { missingSortKeyNote, topLevelFields } from "../format/missing-values.js";
 import { describeFilter, usesRawFilter } from "../filters/describe.js";
 import { creditsFor } from "./query-credits.js";
@@ -82,7 +83,9 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     // An empty search would silently become "no filter" and answer with arbitrary entries.
     throw new ToolError("query is empty.", "Leave query out to list by filters alone, or give search text or an id.");
   }
-  let fields = checkedFields(spec, args.fields);
+  const lists = parseListOptions(spec.endpoint, args.fields);
+  if (!lists.ok) throw new ToolError(lists.message, "Example: tags[category=cont,min_rating=2,from=15,limit=50].");
+  let fields = checkedFields(spec, lists.fields);
   // Sorting by a value that may be missing: fetch it, so the answer can say who lacks it.
   if (args.sort && SORT_FIELDS.has(`${spec.endpoint}.${args.sort}`) && !topLevelFields(fields).includes(args.sort)) fields += `,${args.sort}`;
   let user: string | undefined;
@@ -134,6 +137,7 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
   if (args.count) body.count = true;
   if (user) body.user = user;
   const response = await api.query(spec.endpoint, body, { signal });
+  const listNotes = applyListOptions(response.results, lists.options, spoilerLevel);
   const rendered = renderQuery({
     endpoint: spec.endpoint,
     tool: spec.tool,
@@ -142,9 +146,9 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     spoilerLevel,
     maxTokens: ctx.config.maxResponseTokens,
     spoilerArgument: spec.spoilers,
-    requested: namedFields(args),
+    requested: namedFields({ ...args, ...(lists.fields !== undefined ? { fields: lists.fields } : {}) }),
   });
-  const heads: string[] = [];
+  const heads: string[] = [...listNotes];
   // Say which entries the names stood for, so a wrong guess is visible to the model.
   if (converted.resolved.length) {
     const said = (r: (typeof converted.resolved)[number]) =>
