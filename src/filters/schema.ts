@@ -16,7 +16,7 @@ const ENUM_LIST_MAX = 8;
 /** Value descriptions where a bare range would hide what the numbers mean (reference §8.4). */
 const VALUE_OVERRIDES: Readonly<Record<string, string>> = {
   "vn.devstatus": "0 done|1 in dev|2 cancelled",
-  "vn.length": "1 very short-5 very long",
+  "vn.length": "1 <2h, 2 <10h, 3 <30h, 4 <50h, 5 ≥50h",
   "vn.label": "label name|id|[user,label]",
   "release.voiced": "1 no|2 ero|3 partly|4 fully",
   "release.rlist": "0 unknown|1 pending|2 obtained|3 on loan|4 deleted",
@@ -120,7 +120,6 @@ export const FILTER_GUIDE =
   'Several values: {lang: {any: ["en", "de"]}}; not: {ne: x} or {none: [...]}; groups: {or: [{...}, {...}]}. ' +
   'Nested entities take their own filters: {release: {producer: "Key", lang: "en"}}. ' +
   "Tags, traits, producers, staff, characters and VNs may be given by name; an ambiguous name fails listing candidate ids. " +
-  'Coded values too: platform "Switch", lang "English", role "writer". ' +
-  'A VN staff filter matches staff and voice credits ({staff: {id: "s81", role: "seiyuu"}} for voice only). ' +
+  'Codes too: platform "Switch", role "writer". VN staff filter: staff and voice credits (role "seiyuu": voice only). ' +
   "Dates: YYYY, YYYY-MM, YYYY-MM-DD, today, unknown, TBA. " +
   "raw takes a VNDB filter array, a compact filter string or a vndb.org search URL.";
