@@ -13,6 +13,7 @@ import { resolveUserId } from "./users.js";
 import { applyListOptions, parseListOptions } from "../format/nested-lists.js";
 import { missingSortKeyNote, topLevelFields } from "../format/missing-values.js";
 import { describeFilter, usesRawFilter } from "../filters/describe.js";
+import { matchReasons, planMatchReasons } from "./query-match-reason.js";
 import { creditsFor } from "./query-credits.js";
 import { didYouMeanNote } from "./query-typos.js";
 import { spoilerRetryNote, usesSpoilerFilter } from "./query-spoiler-retry.js";
@@ -127,7 +128,8 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     return f === null ? predicate : ["and", predicate, f];
   };
   const filters = withSearch(converted.filters);
-  const body: QueryBody = { fields, results: args.results ?? DEFAULT_RESULTS };
+  const matchPlan = planMatchReasons(spec.endpoint, fields, search);
+  const body: QueryBody = { fields: matchPlan?.fields ?? fields, results: args.results ?? DEFAULT_RESULTS };
   if (filters !== null) body.filters = filters;
   // Text search without an explicit order reads best by relevance.
   const sort = args.sort ?? (search ? "searchrank" : undefined);
@@ -138,6 +140,8 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
   if (user) body.user = user;
   const response = await api.query(spec.endpoint, body, { signal });
   const listNotes = applyListOptions(response.results, lists.options, spoilerLevel);
+  const matched = matchPlan && search ? matchReasons(spec.endpoint, search, response.results, matchPlan) : null;
+  if (matched) listNotes.push(matched);
   const rendered = renderQuery({
     endpoint: spec.endpoint,
     tool: spec.tool,
