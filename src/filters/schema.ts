@@ -16,7 +16,7 @@ const ENUM_LIST_MAX = 8;
 /** Value descriptions where a bare range would hide what the numbers mean (reference §8.4). */
 const VALUE_OVERRIDES: Readonly<Record<string, string>> = {
   "vn.devstatus": "0 done|1 in dev|2 cancelled",
-  "vn.length": "1 <2h, 2 <10h, 3 <30h, 4 <50h, 5 ≥50h",
+  "vn.length": "1 very short-5 very long",
   "vn.label": "label name|id|[user,label]",
   "release.voiced": "1 no|2 ero|3 partly|4 fully",
   "release.rlist": "0 unknown|1 pending|2 obtained|3 on loan|4 deleted",

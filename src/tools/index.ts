@@ -7,6 +7,7 @@ import { getAuthInfoTool } from "./get-auth-info.js";
 import { getSchemaTool } from "./get-schema.js";
 import { getStatsTool } from "./get-stats.js";
 import { getUserTool } from "./get-user.js";
+import { listInsightTool } from "./list-insight.js";
 import { listLabelsTool } from "./list-labels.js";
 import {
   removeListEntryTool,
@@ -15,6 +16,7 @@ import {
   updateReleaseEntryTool,
 } from "./list-writes.js";
 import { QUERY_SPECS } from "./query-specs.js";
+import { recommendTool } from "./recommend.js";
 import { defineQueryTool } from "./query-tool.js";
 
 export const ALL_TOOLS: readonly AnyTool[] = [
@@ -24,6 +26,8 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   getAuthInfoTool,
   getSchemaTool,
   getStatsTool,
+  listInsightTool,
+  recommendTool,
   updateListEntryTool,
   updateReleaseEntryTool,
   removeListEntryTool,

@@ -109,6 +109,8 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     };
   }
   const spoilerLevel = args.spoilers ?? ctx.config.spoilerLevel;
+  // Names in filters may each need a lookup before the query itself: worth a progress step.
+  ctx.progress(0, 2, "resolving filters");
   const resolver = await ctx.session.resolver(api);
   const convertAt = (maxSpoiler: number) =>
     toFilters(spec.endpoint, args.filters, {
@@ -138,7 +140,9 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
   if (args.page !== undefined) body.page = args.page;
   if (args.count) body.count = true;
   if (user) body.user = user;
+  ctx.progress(1, 2, `querying /${spec.endpoint}`);
   const response = await api.query(spec.endpoint, body, { signal });
+  ctx.progress(2, 2);
   const listNotes = applyListOptions(response.results, lists.options, spoilerLevel);
   const matched = matchPlan && search ? matchReasons(spec.endpoint, search, response.results, matchPlan) : null;
   if (matched) listNotes.push(matched);
@@ -152,7 +156,10 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     spoilerArgument: spec.spoilers,
     requested: namedFields({ ...args, ...(lists.fields !== undefined ? { fields: lists.fields } : {}) }),
   });
-  const heads: string[] = [...listNotes];
+  const heads: string[] = [];
+  // Whose list this is: a model answering "my list" must not confuse it with another user's.
+  if (spec.endpoint === "ulist") heads.push(await listOwnerLine(args, user, ctx));
+  heads.push(...listNotes);
   // Say which entries the names stood for, so a wrong guess is visible to the model.
   if (converted.resolved.length) {
     const said = (r: (typeof converted.resolved)[number]) =>
@@ -196,3 +203,11 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
   };
 }
 
+async function listOwnerLine(args: QueryArgs, user: string | undefined, ctx: ToolContext): Promise<string> {
+  if (!user) {
+    const me = await ctx.session.whoAmI(ctx.api, ctx.signal);
+    return `List of ${me.username} (${me.id}, the token owner).`;
+  }
+  const given = args.user!.trim();
+  return given.toLowerCase() === user ? `List of ${user}.` : `List of ${given} (${user}).`;
+}

@@ -86,7 +86,7 @@ export const QUERY_SPECS: readonly QuerySpec[] = [
     tool: "vndb_search_character",
     title: "Search characters",
     description:
-      'Find characters (with voice actors) by name, trait, VN, voice actor, measurements. Example: {"filters":{"vn":"v17","role":"main"}}',
+      'Find characters by name, trait, VN, voice actor, measurements. Example: {"filters":{"vn":"v17","role":"main"}}',
     sorts: sorts("character"),
     presets: {
       brief: CHARACTER_BRIEF,
@@ -101,7 +101,7 @@ export const QUERY_SPECS: readonly QuerySpec[] = [
     tool: "vndb_search_staff",
     title: "Search staff",
     description:
-      'Find people credited on VNs (writers, artists, composers, voice actors) with their credits; one row per alias. Example: {"query":"Uchikoshi","filters":{"ismain":true}}',
+      'Find people credited on VNs (writers, artists, composers, voice actors); one row per alias. Example: {"query":"Uchikoshi","filters":{"ismain":true}}',
     sorts: sorts("staff"),
     presets: {
       brief: "name,original,lang,gender,ismain",

@@ -40,11 +40,11 @@ async function call(name: string, args: Record<string, unknown>) {
 }
 
 describe("stdio server with --embedded", () => {
-  it("introduces itself with instructions and lists all 18 tools", async () => {
+  it("introduces itself with instructions and lists all 20 tools", async () => {
     expect(client.getServerVersion()?.name).toBe("vndb-mcp");
     expect(client.getInstructions()).toMatch(/Ids carry a type letter/);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(18);
+    expect(tools).toHaveLength(20);
   });
 
   it("answers a search from the embedded catalogue", async () => {
@@ -58,7 +58,7 @@ describe("stdio server with --embedded", () => {
     const r = await call("vndb_update_list_entry", { vn: "v17", labels_set: ["Finished"], vote: 9 });
     expect(r.isError, r.text).toBe(false);
     expect(r.text).toMatch(/vote 9\/10/);
-    expect(r.text).toMatch(/Finished \(2\)/);
+    expect(r.text).toMatch(/Finished \(id 2\)/);
   });
 
   it("reports argument errors as tool errors", async () => {
@@ -70,7 +70,7 @@ describe("stdio server with --embedded", () => {
     const r = await call("vndb_get_auth_info", {});
     expect(r.text).not.toContain(TOKEN);
     const log = stderr.join("");
-    expect(log).toMatch(/serving 18 tools/);
+    expect(log).toMatch(/serving 20 tools/);
     expect(log).not.toContain(TOKEN);
     expect(log).not.toContain(TOKEN.replace(/-/g, ""));
     expect(log).not.toMatch(/CLIENT ERROR/);

@@ -41,9 +41,9 @@ describe("compact lines", () => {
     expect(line).not.toContain("group_name");
   });
 
-  it("the length filter's buckets are explained in hours", async () => {
-    const { tools } = await server.client.listTools();
-    const vn = tools.find((t) => t.name === "vndb_search_vn")!;
-    expect(JSON.stringify(vn.inputSchema)).toContain("length (1 <2h, 2 <10h, 3 <30h, 4 <50h, 5 ≥50h)");
+  it("the length buckets are explained in hours when a length filter is refused", async () => {
+    const r = await server.call("vndb_search_vn", { filters: { length: { lt: 3 } } });
+    expect(r.isError).toBe(true);
+    expect(r.text).toMatch(/1 very short \(< 2 h\).*5 very long \(> 50 h\)/);
   });
 });

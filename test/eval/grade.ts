@@ -1,0 +1,101 @@
+// Grading: an answer against a question's `need` / `forbid`, and a run's calls against the
+// expert minimum. Pure, so the rules are tested apart from the harness.
+
+import type { EvalQuestion } from "./questions.js";
+
+export type Verdict = "right" | "partial" | "wrong";
+
+export interface RecordedCall {
+  question: string;
+  tool: string;
+  args: Record<string, unknown>;
+  isError: boolean;
+  text: string;
+  ms: number;
+}
+
+export interface QuestionResult {
+  id: string;
+  kind: EvalQuestion["kind"];
+  verdict: Verdict;
+  /** Which `need` items the answer satisfied. */
+  met: boolean[];
+  forbidden: string[];
+  calls: number;
+  minCalls: number;
+  errorCalls: number;
+  /** The first call's answer already held something the right answer needs. */
+  firstCallUseful: boolean;
+  answered: boolean;
+}
+
+const normal = (s: string) => s.normalize("NFKC").toLowerCase().replace(/\s+/g, " ");
+
+/** Whether `text` contains `alt`; numbers must stand alone (7.7 is not in 7.72, 2 not in 12). */
+export function mentions(text: string, alt: string): boolean {
+  const t = normal(text);
+  const a = normal(alt).trim();
+  if (!a) return false;
+  if (/^[0-9][0-9.,]*$/.test(a)) {
+    const escaped = a.replace(/[.]/g, "\\.");
+    return new RegExp(`(?<![0-9.,])${escaped}(?![0-9]|[.,][0-9])`).test(t);
+  }
+  return t.includes(a);
+}
+
+export function gradeAnswer(q: EvalQuestion, answer: string): { verdict: Verdict; met: boolean[]; forbidden: string[] } {
+  const met = q.need.map((alts) => alts.some((a) => mentions(answer, a)));
+  const forbidden = (q.forbid ?? []).filter((f) => mentions(answer, f));
+  const all = met.every(Boolean);
+  const some = met.some(Boolean);
+  const verdict: Verdict = all && forbidden.length === 0 ? "right" : some ? "partial" : "wrong";
+  return { verdict, met, forbidden };
+}
+
+export function gradeQuestion(q: EvalQuestion, answer: string | undefined, calls: RecordedCall[]): QuestionResult {
+  const mine = calls.filter((c) => c.question === q.id);
+  const g = gradeAnswer(q, answer ?? "");
+  const first = mine[0];
+  return {
+    id: q.id,
+    kind: q.kind,
+    ...g,
+    calls: mine.length,
+    minCalls: q.minCalls,
+    errorCalls: mine.filter((c) => c.isError).length,
+    firstCallUseful: !!first && !first.isError && q.need.some((alts) => alts.some((a) => mentions(first.text, a))),
+    answered: answer !== undefined,
+  };
+}
+
+export interface Summary {
+  questions: number;
+  answered: number;
+  right: number;
+  partial: number;
+  wrong: number;
+  /** Calls made over the experts' minimum, over answered questions. */
+  calls: number;
+  minCalls: number;
+  callsPerMinimum: number | null;
+  firstCallUseful: number;
+  errorCalls: number;
+}
+
+export function summarise(results: QuestionResult[]): Summary {
+  const answered = results.filter((r) => r.answered);
+  const calls = answered.reduce((n, r) => n + r.calls, 0);
+  const minCalls = answered.reduce((n, r) => n + r.minCalls, 0);
+  return {
+    questions: results.length,
+    answered: answered.length,
+    right: results.filter((r) => r.verdict === "right").length,
+    partial: results.filter((r) => r.verdict === "partial").length,
+    wrong: results.filter((r) => r.verdict === "wrong").length,
+    calls,
+    minCalls,
+    callsPerMinimum: minCalls ? Math.round((calls / minCalls) * 100) / 100 : null,
+    firstCallUseful: answered.filter((r) => r.firstCallUseful).length,
+    errorCalls: results.reduce((n, r) => n + r.errorCalls, 0),
+  };
+}

@@ -1,0 +1,158 @@
+// The evaluation harness: a shell CLI a model-playing agent drives one step per command.
+// Every `call` starts the Kana emulator on 127.0.0.1 (list state kept in the run folder, so
+// writes persist between calls) and the real stdio server (src/cli/main.ts) pointed at it,
+// calls one tool through an SDK client, records the call and prints what the model would see.
+//
+//   npx tsx test/eval/play.ts reset                 new run (state in test/eval/runs/<run>/)
+//   npx tsx test/eval/play.ts questions             the questions (ids, session), no answers
+//   npx tsx test/eval/play.ts start <id>            make <id> current; prints the question
+//   npx tsx test/eval/play.ts brief                 server instructions + tools/list for the current session
+//   npx tsx test/eval/play.ts call <tool> '<json>'  one tool call for the current question
+//   npx tsx test/eval/play.ts answer '<text>'       the final answer to the current question
+//   npx tsx test/eval/play.ts grade                 grades the run; writes runs/<run>/results.json
+//
+// EVAL_RUN=<name> picks the run (default "current").
+
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startEmulator } from "../../src/emulator/index.js";
+import { Facts } from "./facts.js";
+import { gradeQuestion, summarise, type RecordedCall } from "./grade.js";
+import { buildQuestions, type EvalQuestion } from "./questions.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const run = process.env.EVAL_RUN ?? "current";
+const dir = join(root, "test", "eval", "runs", run);
+const statePath = join(dir, "state.json");
+
+interface RunState {
+  run: string;
+  created: string;
+  current: string | null;
+  answers: Record<string, string>;
+  calls: RecordedCall[];
+}
+
+function load(): RunState {
+  if (!existsSync(statePath)) throw new Error(`no run "${run}": start with  npx tsx test/eval/play.ts reset`);
+  return JSON.parse(readFileSync(statePath, "utf8")) as RunState;
+}
+const save = (s: RunState) => writeFileSync(statePath, JSON.stringify(s, null, 1));
+
+function current(s: RunState, questions: EvalQuestion[]): EvalQuestion {
+  const q = questions.find((x) => x.id === s.current);
+  if (!q) throw new Error("no current question: npx tsx test/eval/play.ts start <id>");
+  return q;
+}
+
+/** The emulator plus the real stdio server for one session; `use` runs with a connected client. */
+async function withServer<T>(session: EvalQuestion["session"], use: (client: Client) => Promise<T>): Promise<T> {
+  const emulator = await startEmulator({ port: 0, stateFile: join(dir, "emulator-state.json") });
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", VNDB_API_URL: emulator.url };
+  if (session === "owner") env.VNDB_TOKEN = new Facts().listOwner().token;
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ["--import", "tsx", "src/cli/main.ts", "--log-level", "error"],
+    cwd: root,
+    env,
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "vndb-mcp-eval", version: "0" });
+  try {
+    await client.connect(transport);
+    return await use(client);
+  } finally {
+    await client.close().catch(() => {});
+    await emulator.close();
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const questions = buildQuestions();
+  switch (command) {
+    case "reset": {
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      save({ run, created: new Date().toISOString(), current: null, answers: {}, calls: [] });
+      console.log(`run "${run}" reset: ${questions.length} questions. Next: questions, then start <id>.`);
+      return;
+    }
+    case "questions": {
+      const s = load();
+      for (const q of questions) console.log(`${q.id}${s.answers[q.id] !== undefined ? " [answered]" : ""} (${q.session}) ${q.question}`);
+      return;
+    }
+    case "start": {
+      const s = load();
+      const q = questions.find((x) => x.id === rest[0]);
+      if (!q) throw new Error(`no question ${rest[0]}`);
+      s.current = q.id;
+      save(s);
+      console.log(`${q.id} (session: ${q.session === "owner" ? "a VNDB token of the user is configured" : "no token"})\nUser: ${q.question}`);
+      return;
+    }
+    case "brief": {
+      const s = load();
+      const session = s.current ? current(s, questions).session : "anonymous";
+      await withServer(session, async (client) => {
+        console.log(`# Server instructions\n${client.getInstructions() ?? "(none)"}\n\n# Tools (tools/list)`);
+        console.log(JSON.stringify((await client.listTools()).tools, null, 1));
+      });
+      return;
+    }
+    case "call": {
+      const s = load();
+      const q = current(s, questions);
+      const [tool, json] = rest;
+      if (!tool) throw new Error("usage: call <tool> '<json arguments>'");
+      const args = json ? (JSON.parse(json) as Record<string, unknown>) : {};
+      const started = performance.now();
+      const outcome = await withServer(q.session, async (client) => {
+        try {
+          const r = await client.callTool({ name: tool, arguments: args });
+          return { isError: r.isError === true, text: (r.content as { text?: string }[]).map((c) => c.text ?? "").join("\n") };
+        } catch (e) {
+          return { isError: true, text: e instanceof Error ? e.message : String(e) };
+        }
+      });
+      s.calls.push({ question: q.id, tool, args, ...outcome, ms: Math.round(performance.now() - started) });
+      save(s);
+      console.log(`${outcome.isError ? "[isError] " : ""}${outcome.text}`);
+      return;
+    }
+    case "answer": {
+      const s = load();
+      const q = current(s, questions);
+      s.answers[q.id] = rest.join(" ");
+      save(s);
+      console.log(`answer to ${q.id} recorded.`);
+      return;
+    }
+    case "grade": {
+      const s = load();
+      const results = questions.map((q) => gradeQuestion(q, s.answers[q.id], s.calls));
+      const summary = summarise(results);
+      const byKind = Object.fromEntries(
+        (["catalogue", "list"] as const).map((k) => [k, summarise(results.filter((r) => r.kind === k))]),
+      );
+      writeFileSync(join(dir, "results.json"), JSON.stringify({ run, graded: new Date().toISOString(), summary, byKind, results }, null, 1));
+      for (const r of results.filter((x) => x.answered)) {
+        console.log(`${r.id} ${r.verdict} calls ${r.calls}/${r.minCalls} errors ${r.errorCalls}${r.firstCallUseful ? "" : " first-call-not-useful"}`);
+      }
+      console.log(JSON.stringify(summary));
+      console.log(`written: ${join(dir, "results.json")}`);
+      return;
+    }
+    default:
+      console.log(readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").slice(0, 14).join("\n"));
+  }
+}
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : String(e));
+  process.exitCode = 1;
+});
