@@ -46,4 +46,13 @@ describe("compact lines", () => {
     expect(r.isError).toBe(true);
     expect(r.text).toMatch(/1 very short \(< 2 h\).*5 very long \(> 50 h\)/);
   });
+  it("a nested entry asked for without its name still gets one, never a bare id", async () => {
+    const vn = testCatalogue().vn.find((v) => !v.hidden && v.staff.length > 0 && v.va.length > 0);
+    if (!vn) throw new Error("no VN with staff and voice credits");
+    const r = await server.call("vndb_search_vn", { filters: { id: vn.id }, fields: "title,staff{role},va{character{id}}" });
+    const row = (r.structured?.results as Obj[])[0]!;
+    for (const s of row.staff as Obj[]) expect(typeof s.name, JSON.stringify(s)).toBe("string");
+    for (const v of row.va as Obj[]) expect(typeof (v.character as Obj).name).toBe("string");
+    expect(r.text).not.toMatch(/\bs\d+ \(role/);
+  });
 });
