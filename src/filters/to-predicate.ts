@@ -239,7 +239,7 @@ class Converter {
           if (!def.operators.includes(op)) {
             throw new InputError(
               `Filter "${at}" cannot be compared with ${k}; it takes x, {ne: x} or {any|all|none: [...]}.`,
-              `Comparable ${entity} filters: ${FILTERS[entity].filter((d) => !d.deprecated && d.operators.includes(">")).map((d) => d.name).join(", ")}.`,
+              def.name === "length" ? hintFor(entity, "length") : `Comparable ${entity} filters: ${FILTERS[entity].filter((d) => !d.deprecated && d.operators.includes(">")).map((d) => d.name).join(", ")}.`,
             );
           }
           parts.push(await this.predicate(entity, def, op, v, at));
@@ -385,6 +385,8 @@ export function hintFor(entity: EntityType, field: string | undefined): string |
     case "enum":
       return `${field} takes one of: ${v.values.join(", ")}.`;
     case "uint":
+      // The length buckets by hours (reference §8.4), which the filter description only names.
+      if (field === "length") return "length takes one bucket: 1 very short (< 2 h), 2 short (2-10 h), 3 medium (10-30 h), 4 long (30-50 h), 5 very long (> 50 h); equality only, several with {any: [...]}.";
       if (v.values) return `${field} takes one of: ${v.values.join(", ")}.`;
       // Ratings are on VNDB's 10-100 scale; a model thinking of the site's 1-10 gives 8 for 80.
       return `${field} takes a whole number from ${v.min} to ${v.max}${field === "rating" ? " (10-100 scale: the site's 8.0 is 80)" : ""}.`;

@@ -222,7 +222,12 @@ function build(
         : `${count(textsCut, DESCRIPTIONS)} left out for size.`,
     );
   }
-  if (listsCut) notes.push(`${listsCut} long ${listsCut === 1 ? "list" : "lists"} shortened to ${detail.listItems} items (see truncated_lists for the full lengths).`);
+  if (listsCut) {
+    notes.push(
+      `${listsCut} long ${listsCut === 1 ? "list" : "lists"} shortened to ${detail.listItems} items (see truncated_lists for the full lengths). ` +
+        `For the rest, name the list in fields with options: tags[from=${detail.listItems}], tags[category=cont,min_rating=2], staff[role=scenario], traits[group=Hair] (one entry at a time reads best).`,
+    );
+  }
   if (membersDropped) notes.push(`To fit the size limit only simple members are shown; ${membersDropped} list/object members left out (ask for fewer results or fields).`);
   const left = shaped.entries.slice(keep);
   // The first few are named with titles; naming all would spend the room the entries

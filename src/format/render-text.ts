@@ -87,6 +87,10 @@ export function renderEntry(entry: Obj, endpoint?: QueryEndpoint, missing: reado
       continue;
     }
     if (k === "quote") continue;
+    if (k === "traits" && Array.isArray(v) && v.length > 0 && v.every((t) => isObj(t) && typeof t.group_name === "string")) {
+      lines.push(`traits: ${traitsByGroup(v as Obj[])}`);
+      continue;
+    }
     const readable = readableValue(endpoint, k, v);
     if (readable !== null) scalars.push(`${k}: ${readable}`);
     else if (PROSE_KEYS.has(k) && typeof v === "string") prose.push(`${k}:\n${v}`);
@@ -99,4 +103,16 @@ export function renderEntry(entry: Obj, endpoint?: QueryEndpoint, missing: reado
   // Empty members are dropped; say so, or a bare header reads like a failed lookup.
   if (lines.length === 1 && prose.length === 0 && !title) lines.push("(nothing recorded in the fields asked for)");
   return [...lines, ...prose].join("\n");
+}
+
+/** Traits grouped under their group, said once: "Hair: i1 Black, i2 Long; Eyes: i3 Blue". */
+function traitsByGroup(traits: Obj[]): string {
+  const groups = new Map<string, string[]>();
+  for (const t of traits) {
+    const { group_name: group, ...rest } = t;
+    const list = groups.get(group as string) ?? [];
+    list.push(inlineObject(rest));
+    groups.set(group as string, list);
+  }
+  return [...groups].map(([g, items]) => `${g}: ${items.join(", ")}`).join("; ");
 }

@@ -8,6 +8,7 @@ import { keepListBlanks } from "./list-entry.js";
 import { dropEmpty } from "./prune.js";
 import { addCounts, hideSpoilers, type HiddenCounts } from "./spoilers.js";
 import { cutText } from "./text-cut.js";
+import { mergeStaffCredits } from "./merge-credits.js";
 
 type Obj = Record<string, unknown>;
 
@@ -88,6 +89,7 @@ export function shapeEntry(
     }
     if (Array.isArray(value)) {
       let items = value;
+      if (top && endpoint === "vn" && key === "staff") items = mergeStaffCredits(items);
       if (RATED_LISTS.has(key) && items.every((e) => isObj(e) && typeof e.rating === "number")) {
         items = [...items].sort((a, b) => (b as Obj).rating as number - ((a as Obj).rating as number));
       }

@@ -124,6 +124,32 @@ export function withSpoilerMarks(endpoint: QueryEndpoint, selection: FieldSelect
   return walk(selection, endpointFields(endpoint));
 }
 
+/** Sub-fields that name an entry, in order of preference. */
+const NAME_FIELDS = ["title", "name"] as const;
+
+/**
+ * Adds the name to every selected nested entry that has one but was selected without it
+ * (`staff{role}`), so the answer never shows a bare id where a name belongs.
+ * Nested objects without an id (titles, images, extlinks) are left as they are.
+ */
+export function withNames(endpoint: QueryEndpoint, selection: FieldSelection): FieldSelection {
+  const walk = (sel: FieldSelection, def: SchemaObject): FieldSelection => {
+    const out: FieldSelection = { ...sel };
+    for (const [name, sub] of Object.entries(sel)) {
+      const child = subFields(def).get(name);
+      // External links have an id and a name too, but their label already says what they are.
+      if (sub === true || !child || name === "extlinks") continue;
+      const inner = walk(sub, child);
+      const fields = subFields(child);
+      const naming = NAME_FIELDS.find((n) => fields.has(n));
+      if (fields.has("id") && naming && !NAME_FIELDS.some((n) => n in inner)) inner[naming] = true;
+      out[name] = inner;
+    }
+    return out;
+  };
+  return walk(selection, endpointFields(endpoint));
+}
+
 /**
  * Expand and check a `fields` argument (a ToolError carries VNDB's message and a hint);
  * returns the field string to send, spoiler marks included.
@@ -134,5 +160,5 @@ export function checkedFields(spec: QuerySpec, requested: string | undefined): s
   if (!parsed.ok) {
     throw new ToolError(`Invalid 'fields': ${parsed.message}`, fieldsHint(spec.endpoint, parsed.message));
   }
-  return formatFields(withSpoilerMarks(spec.endpoint, parsed.selection));
+  return formatFields(withSpoilerMarks(spec.endpoint, withNames(spec.endpoint, parsed.selection)));
 }

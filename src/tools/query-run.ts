@@ -8,10 +8,13 @@ import { ToolError } from "./errors.js";
 import { checkedFields } from "./fields.js";
 import { toFilters } from "./filter-port.js";
 import { renderQuery } from "./format-port.js";
-import type { QuerySpec } from "./query-specs.js";
+import { FIELD_PRESETS, type QuerySpec } from "./query-specs.js";
 import { resolveUserId } from "./users.js";
+import { applyListOptions, parseListOptions } from "../format/nested-lists.js";
 import { missingSortKeyNote, topLevelFields } from "../format/missing-values.js";
 import { describeFilter, usesRawFilter } from "../filters/describe.js";
+import { matchReasons, planMatchReasons } from "./query-match-reason.js";
+import { creditsFor } from "./query-credits.js";
 import { didYouMeanNote } from "./query-typos.js";
 import { spoilerRetryNote, usesSpoilerFilter } from "./query-spoiler-retry.js";
 
@@ -22,6 +25,16 @@ export { DEFAULT_RESULTS };
 
 /** Sorts on values some entries lack (missing-values.ts says how many). */
 const SORT_FIELDS: ReadonlySet<string> = new Set(["vn.released", "vn.rating", "release.released"]);
+
+/**
+ * The members the model named (fields other than presets) or sorted by: an empty one is said
+ * ("unknown", "none"). Preset members are left out when empty, or every answer would list
+ * a dozen unknowns nobody asked about.
+ */
+function namedFields(args: QueryArgs): string[] {
+  const named = args.fields ? topLevelFields(args.fields).filter((f) => !(FIELD_PRESETS as readonly string[]).includes(f.toLowerCase())) : [];
+  return args.sort ? [...named, args.sort] : named;
+}
 
 export type QueryArgs = {
   query?: string;
@@ -71,7 +84,9 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     // An empty search would silently become "no filter" and answer with arbitrary entries.
     throw new ToolError("query is empty.", "Leave query out to list by filters alone, or give search text or an id.");
   }
-  let fields = checkedFields(spec, args.fields);
+  const lists = parseListOptions(spec.endpoint, args.fields);
+  if (!lists.ok) throw new ToolError(lists.message, "Example: tags[category=cont,min_rating=2,from=15,limit=50].");
+  let fields = checkedFields(spec, lists.fields);
   // Sorting by a value that may be missing: fetch it, so the answer can say who lacks it.
   if (args.sort && SORT_FIELDS.has(`${spec.endpoint}.${args.sort}`) && !topLevelFields(fields).includes(args.sort)) fields += `,${args.sort}`;
   let user: string | undefined;
@@ -115,7 +130,8 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     return f === null ? predicate : ["and", predicate, f];
   };
   const filters = withSearch(converted.filters);
-  const body: QueryBody = { fields, results: args.results ?? DEFAULT_RESULTS };
+  const matchPlan = planMatchReasons(spec.endpoint, fields, search);
+  const body: QueryBody = { fields: matchPlan?.fields ?? fields, results: args.results ?? DEFAULT_RESULTS };
   if (filters !== null) body.filters = filters;
   // Text search without an explicit order reads best by relevance.
   const sort = args.sort ?? (search ? "searchrank" : undefined);
@@ -127,6 +143,9 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
   ctx.progress(1, 2, `querying /${spec.endpoint}`);
   const response = await api.query(spec.endpoint, body, { signal });
   ctx.progress(2, 2);
+  const listNotes = applyListOptions(response.results, lists.options, spoilerLevel);
+  const matched = matchPlan && search ? matchReasons(spec.endpoint, search, response.results, matchPlan) : null;
+  if (matched) listNotes.push(matched);
   const rendered = renderQuery({
     endpoint: spec.endpoint,
     tool: spec.tool,
@@ -135,11 +154,12 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     spoilerLevel,
     maxTokens: ctx.config.maxResponseTokens,
     spoilerArgument: spec.spoilers,
-    requested: topLevelFields(fields),
+    requested: namedFields({ ...args, ...(lists.fields !== undefined ? { fields: lists.fields } : {}) }),
   });
   const heads: string[] = [];
   // Whose list this is: a model answering "my list" must not confuse it with another user's.
   if (spec.endpoint === "ulist") heads.push(await listOwnerLine(args, user, ctx));
+  heads.push(...listNotes);
   // Say which entries the names stood for, so a wrong guess is visible to the model.
   if (converted.resolved.length) {
     const said = (r: (typeof converted.resolved)[number]) =>
@@ -165,12 +185,18 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     const typo = await didYouMeanNote({ api, signal, endpoint: spec.endpoint, query: search, filters: converted.filters });
     if (typo) heads.push(typo);
   }
-  if (heads.length === 0) return rendered;
+  // Staff and character answers carry credits / voice actors unless only a listing was asked for.
+  const credits =
+    args.fields?.trim().toLowerCase() !== "brief" && (spec.endpoint === "staff" || spec.endpoint === "character")
+      ? await creditsFor({ api, signal, endpoint: spec.endpoint, results: response.results })
+      : null;
+  if (heads.length === 0 && !credits) return rendered;
   return {
     ...rendered,
-    text: `${heads.join("\n")}\n${rendered.text}`,
+    text: [...heads, rendered.text].join("\n") + (credits ? `\n\n${credits.text}` : ""),
     structured: {
       ...rendered.structured,
+      ...(credits ? credits.structured : {}),
       ...(converted.resolved.length ? { resolved: converted.resolved } : {}),
       ...(order ? { order_note: order } : {}),
     },

@@ -4,7 +4,7 @@
 // The person is picked from the catalogue by property: credited under another alias.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadCatalogue } from "../../../src/emulator/catalogue/load.js";
+import { testCatalogue } from "../../../src/emulator/presets/test.js";
 import { startEmulated, type Emulated } from "../../helpers/emulated-server.js";
 
 let server: Emulated;
@@ -15,7 +15,7 @@ afterAll(async () => server.close());
 
 /** A person, one of their names, and a role they hold under another of their aliases. */
 function penNamePerson(): { sid: string; name: string; role: string } {
-  const cat = loadCatalogue();
+  const cat = testCatalogue();
   for (const person of cat.staff) {
     if (person.aliases.length < 2) continue;
     for (const alias of person.aliases) {

@@ -1,0 +1,92 @@
+// Nested lists (a VN's tags, staff, voice actors; a character's traits) can run to hundreds
+// of items, and a page that must fit the size cap cuts them to 15. These options filter a
+// list and continue it, written inside `fields` so the tool schema stays the same size:
+//   tags[category=cont,min_rating=2,from=15]   staff[role=scenario]   traits[group=Hair]
+// The cut note tells the model the form when it needs it.
+
+type Obj = Record<string, unknown>;
+
+/** Items of a continued list shown when `limit` is not given: room for most lists in one go. */
+export const LIST_LIMIT_DEFAULT = 50;
+
+export interface ListOptions {
+  list: string;
+  category?: string;
+  minRating?: number;
+  role?: string;
+  group?: string;
+  from: number;
+  limit: number;
+}
+
+/** What each list is fetched with when named with options (its sub-fields). */
+const LIST_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  vn: { tags: "tags{name,rating,category}", staff: "staff{name,role,note}", va: "va{character{name},staff{name},note}" },
+  character: { traits: "traits{name,group_name}" },
+};
+
+const OPTION = /\b(tags|traits|staff|va)\[([^\]]*)\]/g;
+
+export type ParsedLists = { ok: true; fields: string | undefined; options: ListOptions[] } | { ok: false; message: string };
+
+/** Takes the list options out of a `fields` argument; the rest is left for the field checker. */
+export function parseListOptions(endpoint: string, fields: string | undefined): ParsedLists {
+  if (!fields || !fields.includes("[")) return { ok: true, fields, options: [] };
+  const options: ListOptions[] = [];
+  let error: string | null = null;
+  const rewritten = fields.replace(OPTION, (_m, list: string, body: string) => {
+    const sub = LIST_FIELDS[endpoint]?.[list];
+    if (!sub) {
+      error = `${list}[…] options apply to ${Object.entries(LIST_FIELDS).filter(([, l]) => list in l).map(([e]) => `${e} results`).join(", ") || "no results"} here.`;
+      return list;
+    }
+    const o: ListOptions = { list, from: 0, limit: LIST_LIMIT_DEFAULT };
+    for (const part of body.split(",").map((p) => p.trim()).filter(Boolean)) {
+      const [k, v = ""] = part.split("=").map((x) => x.trim());
+      const n = Number(v);
+      if (k === "category") o.category = v;
+      else if (k === "min_rating" && Number.isFinite(n)) o.minRating = n;
+      else if (k === "role") o.role = v;
+      else if (k === "group") o.group = v;
+      else if (k === "from" && Number.isInteger(n) && n >= 0) o.from = n;
+      else if (k === "limit" && Number.isInteger(n) && n > 0) o.limit = n;
+      else error = `Unknown list option "${part}" in ${list}[…]; options: category, min_rating, role, group, from, limit.`;
+    }
+    options.push(o);
+    return sub;
+  });
+  if (error) return { ok: false, message: error };
+  return { ok: true, fields: rewritten, options };
+}
+
+function keep(o: ListOptions, item: Obj): boolean {
+  if (o.category && item.category !== o.category) return false;
+  if (o.minRating !== undefined && !(typeof item.rating === "number" && item.rating >= o.minRating)) return false;
+  if (o.role && item.role !== o.role) return false;
+  if (o.group && String(item.group_name ?? "").toLowerCase() !== o.group.toLowerCase()) return false;
+  return true;
+}
+
+/**
+ * Applies the options to each result (filter, best rated first for tags, then the window) and
+ * returns one line per list saying which part is shown.
+ */
+export function applyListOptions(results: Obj[], options: readonly ListOptions[], spoilerLevel: number): string[] {
+  // Items the answer would hide as spoilers are not counted or windowed (lies are major spoilers).
+  const visible = (i: Obj) => (typeof i.spoiler !== "number" || i.spoiler <= spoilerLevel) && (i.lie !== true || spoilerLevel >= 2);
+  const notes: string[] = [];
+  for (const o of options) {
+    for (const r of results) {
+      const items = r[o.list];
+      if (!Array.isArray(items)) continue;
+      let kept = (items as Obj[]).filter((i) => visible(i) && keep(o, i));
+      if (o.list === "tags") kept = [...kept].sort((a, b) => Number(b.rating ?? 0) - Number(a.rating ?? 0));
+      const window = kept.slice(o.from, o.from + o.limit);
+      r[o.list] = window;
+      const filtered = kept.length !== items.length ? ` (${kept.length} of ${items.length} match the options)` : "";
+      const rest = o.from + o.limit < kept.length ? `; continue with ${o.list}[…,from=${o.from + o.limit}]` : "";
+      notes.push(`${String(r.id)} ${o.list}: items ${window.length ? `${o.from + 1}-${o.from + window.length}` : "none"} of ${kept.length}${filtered}${rest}.`);
+    }
+  }
+  return notes;
+}

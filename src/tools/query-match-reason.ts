@@ -1,0 +1,65 @@
+// A text search matches titles, aliases and (for VNs) release titles, so an entry can come
+// back under a name that shares no word with the query ("Tsukihime" for "Moon Princess").
+// Saying which name matched keeps the model from doubting a right answer. The names needed
+// are fetched with the same request and left out of the answer unless asked for.
+
+import { normalizeSearchTerm, searchWords } from "../kana/search-normalize.js";
+import type { QueryEndpoint } from "../kana/types.js";
+import { vndbIdPattern } from "../kana/vndbid.js";
+import { topLevelFields } from "../format/missing-values.js";
+
+type Obj = Record<string, unknown>;
+
+/** Per endpoint: the fields holding titles, the alias field, and the fields to fetch them. */
+const NAMES: Readonly<Partial<Record<QueryEndpoint, { fetch: Record<string, string>; titles: (r: Obj) => string[]; releaseTitles: boolean }>>> = {
+  vn: {
+    fetch: { title: "title", alttitle: "alttitle", titles: "titles{title,latin}", aliases: "aliases" },
+    titles: (r) => [r.title, r.alttitle, ...((r.titles as Obj[] | undefined) ?? []).flatMap((t) => [t.title, t.latin])].filter((x): x is string => typeof x === "string"),
+    releaseTitles: true,
+  },
+  producer: {
+    fetch: { name: "name", original: "original", aliases: "aliases" },
+    titles: (r) => [r.name, r.original].filter((x): x is string => typeof x === "string"),
+    releaseTitles: false,
+  },
+  character: {
+    fetch: { name: "name", original: "original", aliases: "aliases" },
+    titles: (r) => [r.name, r.original].filter((x): x is string => typeof x === "string"),
+    releaseTitles: false,
+  },
+};
+
+export interface MatchPlan {
+  /** The fields string to send (the call's plus the names needed). */
+  fields: string;
+  /** Members added only for this check, removed before the answer is formatted. */
+  added: string[];
+}
+
+/** Which fields to add for a search; null when the endpoint or query needs no reason. */
+export function planMatchReasons(endpoint: QueryEndpoint, fields: string, search: string | undefined): MatchPlan | null {
+  const names = NAMES[endpoint];
+  if (!names || !search || vndbIdPattern("[a-z]", true).test(search.trim())) return null;
+  const have = new Set(topLevelFields(fields));
+  const added = Object.keys(names.fetch).filter((k) => !have.has(k));
+  return { fields: [fields, ...added.map((k) => names.fetch[k]!)].join(","), added };
+}
+
+/** "Matched through other names: v7 via alias "Moon Princess"; v11 via a release title." */
+export function matchReasons(endpoint: QueryEndpoint, search: string, results: Obj[], plan: MatchPlan): string | null {
+  const names = NAMES[endpoint]!;
+  const words = searchWords(search);
+  const matches = (label: string) => {
+    const norm = normalizeSearchTerm(label);
+    return words.length > 0 && words.every((w) => norm.includes(w));
+  };
+  const reasons: string[] = [];
+  for (const r of results) {
+    if (names.titles(r).some(matches)) continue;
+    const alias = ((r.aliases as unknown[] | undefined) ?? []).find((a): a is string => typeof a === "string" && matches(a));
+    if (alias) reasons.push(`${String(r.id)} via alias "${alias}"`);
+    else if (names.releaseTitles) reasons.push(`${String(r.id)} via a release title`);
+  }
+  for (const r of results) for (const k of plan.added) delete r[k];
+  return reasons.length ? `Matched through other names: ${reasons.join("; ")}.` : null;
+}

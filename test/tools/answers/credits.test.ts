@@ -1,0 +1,69 @@
+// Item 7 of issue 12 through a real SDK client: a staff answer lists the person's credits
+// (roles per VN, characters voiced) and a character answer its voice actors. Expected
+// values are computed from the served catalogue's rows, never through the server.
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testCatalogue } from "../../../src/emulator/presets/test.js";
+import { startEmulated, type Emulated } from "../../helpers/emulated-server.js";
+
+let server: Emulated;
+beforeAll(async () => {
+  server = await startEmulated();
+});
+afterAll(async () => server.close());
+
+const cat = () => testCatalogue();
+const visibleVns = () => cat().vn.filter((v) => !v.hidden);
+
+/** A person with both staff and voice credits if the catalogue has one, else staff credits. */
+function creditedPerson(): { sid: string; vns: Set<string>; voiced: string[] } {
+  const people = cat().staff.filter((s) => !s.hidden);
+  const credits = (aids: Set<number>) => {
+    const vns = new Set<string>();
+    const voiced: string[] = [];
+    for (const v of visibleVns()) {
+      if (v.staff.some((c) => aids.has(c.aid))) vns.add(v.id);
+      for (const va of v.va.filter((x) => aids.has(x.aid))) {
+        vns.add(v.id);
+        voiced.push(va.character);
+      }
+    }
+    return { vns, voiced };
+  };
+  let fallback: { sid: string; vns: Set<string>; voiced: string[] } | null = null;
+  for (const p of people) {
+    const c = credits(new Set(p.aliases.map((a) => a.aid)));
+    if (c.vns.size === 0 || c.vns.size > 100) continue;
+    if (c.voiced.length && c.vns.size > c.voiced.length) return { sid: p.id, ...c };
+    fallback ??= { sid: p.id, ...c };
+  }
+  if (!fallback) throw new Error("no credited person in the catalogue");
+  return fallback;
+}
+
+describe("credits", () => {
+  it("a staff answer lists every VN the person is credited on, with roles and characters voiced", async () => {
+    const { sid, vns, voiced } = creditedPerson();
+    const r = await server.call("vndb_search_staff", { filters: { id: sid } });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).toContain(`Credits of ${sid} (${vns.size} VNs, by release date):`);
+    const credits = (r.structured?.credits as Record<string, { vn: string; roles: string[]; voiced: string[] }[]>)[sid]!;
+    expect(new Set(credits.map((c) => c.vn.split(" ")[0]))).toEqual(vns);
+    for (const cid of voiced) expect(credits.some((c) => c.voiced.some((x) => x.startsWith(`${cid} `)))).toBe(true);
+  });
+
+  it("a brief staff listing has no credits", async () => {
+    const { sid } = creditedPerson();
+    const r = await server.call("vndb_search_staff", { filters: { id: sid }, fields: "brief" });
+    expect(r.text).not.toContain("Credits of");
+  });
+
+  it("a character answer names its voice actors", async () => {
+    const va = visibleVns().flatMap((v) => v.va.map((x) => ({ vn: v.id, ...x })))[0];
+    if (!va) throw new Error("no voice credit in the catalogue");
+    const person = cat().staff.find((s) => s.aliases.some((a) => a.aid === va.aid))!;
+    const r = await server.call("vndb_search_character", { filters: { id: va.character } });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).toMatch(new RegExp(`Voice of ${va.character}: [^\\n]*${person.id} [^\\n]*\\b${va.vn}\\b`));
+  });
+});
