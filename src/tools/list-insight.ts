@@ -60,14 +60,24 @@ async function tagsOfHighVoted(api: VndbApi, entries: InsightEntry[], ctx: ToolC
   return out;
 }
 
+/** "10: 14, 9: 21, …", highest first, empty points left out. */
+function histogramText(histogram: number[]): string {
+  return histogram
+    .map((n, i) => [i + 1, n] as const)
+    .filter(([, n]) => n > 0)
+    .reverse()
+    .map(([point, n]) => `${point}: ${n}`)
+    .join(", ");
+}
+
 function render(owner: string, s: ListStats, cut: boolean): string {
   const lines = [`List of ${owner}: ${s.entries} entries${cut ? ` (only the first ${s.entries} by id were read)` : ""}.`];
   lines.push(
-    `Labels: ${s.labels.map((l) => `${l.label} ${l.count}`).join(", ") || "none"}; no label: ${s.unlabelled}.`,
+    `Labels: ${s.labels.map((l) => `${l.label} ${l.count}`).join(", ") || "none"}; no label but Voted: ${s.unlabelled}.`,
   );
   lines.push(
     s.votes
-      ? `Votes: ${s.votes}, average ${s.average!.toFixed(2)}/10; per point 10→1: ${[...s.histogram].reverse().join(" ")}.`
+      ? `Votes: ${s.votes}, average ${s.average!.toFixed(2)}/10; per point: ${histogramText(s.histogram)}.`
       : "Votes: none.",
   );
   const years = Object.entries(s.finishedByYear).sort(([a], [b]) => b.localeCompare(a));
@@ -77,7 +87,7 @@ function render(owner: string, s: ListStats, cut: boolean): string {
   const named = (xs: { name: string; count: number }[]) => xs.map((x) => `${x.name} (${x.count})`).join(", ") || "none";
   lines.push(
     s.highVoted
-      ? `Of the ${s.highVoted} voted ≥ 8 — developers: ${named(s.topDevelopers)}; tags: ${named(s.topTags)}.`
+      ? `Of the ${s.highVoted} voted ≥ 8 — developers: ${named(s.topDevelopers)}; tags: ${s.topTags.length ? named(s.topTags) : "none with tag votes"}.`
       : "No votes ≥ 8, so no favourite developers or tags.",
   );
   return lines.join("\n");

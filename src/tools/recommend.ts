@@ -148,7 +148,12 @@ export const recommendTool = defineTool({
     }
     if (!seeds.length) throw new ToolError(`No VN found for ${like.map((l) => `"${l}"`).join(", ")}.`, "Find the ids with vndb_search_vn.");
     const profile = profileOf(seeds, spoilers);
-    if (!profile.length) throw new ToolError("These VNs have no content tags to compare by at this spoiler level.", "Try spoilers 1 or other VNs.");
+    if (!profile.length) {
+      throw new ToolError(
+        `${seeds.length === 1 ? "This VN has" : `These ${seeds.length} VNs have`} no content tags VNDB shows at spoiler level ${spoilers}, so there is nothing to compare by.`,
+        spoilers < 2 ? "Try other VNs, or spoilers 1 if the user accepts spoilers." : "Try other VNs.",
+      );
+    }
 
     const tagFilter = (id: string) => ["tag", "=", spoilers >= 2 ? [id, spoilers, MATCH_MIN_RATING] : [id, spoilers, MATCH_MIN_RATING, true]];
     const extra: unknown[] = [
@@ -205,7 +210,10 @@ export const recommendTool = defineTool({
       (x) =>
         `- ${x.c.id} ${x.c.title}${x.c.rating ? ` (rating ${(x.c.rating / 10).toFixed(2)})` : ""}: shares ${x.shared.map((p) => p.name).join(", ")}`,
     );
-    const text = scored.length ? [...head, ...lines].join("\n") : [...head, "No candidate left; loosen the filters."].join("\n");
+    const none = candidates.length
+      ? `All ${candidates.length} VNs sharing these tags are on the list already.`
+      : `No other VN shares these tags${extra.length > seeds.length ? " within the filters" : ""}.`;
+    const text = [...head, ...(scored.length ? lines : [none])].join("\n");
     return {
       text,
       structured: {
