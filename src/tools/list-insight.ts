@@ -102,7 +102,7 @@ export const listInsightTool = defineTool({
     "Stats over a user's whole VN list: entries per label, vote average and histogram, finished per year, top developers and tags of votes ≥ 8. Default user: the token owner.",
   input: {
     user: z.string().optional().describe("u123 or username"),
-    spoilers: z.number().int().min(0).max(2).optional().describe("Tag spoiler level, default 0"),
+    spoilers: z.number().int().min(0).max(2).optional().describe("Tag spoiler level"),
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   access: "read",
@@ -117,7 +117,7 @@ export const listInsightTool = defineTool({
     }
     const { entries, cut } = await readWholeList(ctx.api, user, ctx);
     const tags = await tagsOfHighVoted(ctx.api, entries, ctx);
-    const stats = listStats(entries, tags, args.spoilers ?? 0);
+    const stats = listStats(entries, tags, args.spoilers ?? ctx.config.spoilerLevel);
     const owner = args.user && args.user.trim() !== user ? `${user} (${args.user.trim()})` : user;
     return { text: render(owner, stats, cut), structured: { user, cut, ...stats } };
   },

@@ -127,7 +127,7 @@ export const recommendTool = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: true },
   access: "read",
   async run(args, ctx) {
-    const spoilers = args.spoilers ?? 0;
+    const spoilers = args.spoilers ?? ctx.config.spoilerLevel;
     const user = args.user
       ? await resolveUserId(ctx.api, args.user, ctx.signal)
       : ctx.config.token
