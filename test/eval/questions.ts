@@ -36,7 +36,8 @@ const PRODUCER_TYPES: Record<string, string[]> = { co: ["company"], in: ["indivi
 const lang = (code: string) => [code, LANGUAGE_NAMES[code] ?? code];
 const plat = (code: string) => [code, PLATFORM_NAMES[code] ?? code];
 const num = (n: number) => [String(n), n.toLocaleString("en-US")];
-const rating = (r: number) => [(r / 10).toFixed(2), (r / 10).toFixed(1)];
+/** VNDB data says 86.2 (10-100), the site 8.62: either scale is right. */
+const rating = (r: number) => [(r / 10).toFixed(2), (r / 10).toFixed(1), String(r), r.toFixed(1)];
 
 /** A typo a user makes: two neighbouring letters of the longest word swapped. */
 function typo(title: string): string | null {
