@@ -1,24 +1,27 @@
 // npm run bench:emulator — how fast the Kana emulator answers a realistic mix of POST
-// queries over HTTP on 127.0.0.1, on the bundled catalogue and on a synthetic catalogue
-// FACTOR times larger (bench/synthetic-catalogue.ts, generated in memory at run time).
+// queries over HTTP on 127.0.0.1, side by side on: the bundled catalogue; the full real
+// set when it is built (FULL_CATALOGUE, default .catalogue-full/, made by
+// `npm run catalogue -- --full --out .catalogue-full`; skipped with the reason when absent);
+// and a synthetic catalogue FACTOR times the bundled one (bench/synthetic-catalogue.ts,
+// generated in memory at run time; FACTOR=0 skips it).
 //
 // Each catalogue is served by its own child process (this file, forked with `--serve`), so
 // its load time and memory are its own and the load generator does not share its event
 // loop. The parent drives it through an undici keep-alive pool with CONCURRENCY sockets:
-// WARMUP_ROUNDS untimed rounds of the whole mix (also checking every answer is a 200),
-// SOLO_REPS sequential requests per query (its cost alone), then ROUNDS timed rounds, each
-// round every query once in a seeded shuffled order, stopping early when a phase passes
-// PHASE_SECONDS. Reported per catalogue: load time (read + generate + startEmulator), RSS
-// and JS heap after load, peak RSS, throughput, p50/p99 latency overall and per query, rows
-// returned; and the ratio of the large catalogue to the bundled one.
+// WARMUP_ROUNDS untimed rounds of the whole mix, SOLO_REPS sequential requests per query
+// (its cost alone), then ROUNDS timed rounds, each round every query once in a seeded
+// shuffled order, stopping early when a phase passes PHASE_SECONDS. Reported per
+// catalogue: load time (read + generate + startEmulator), RSS and JS heap after load, peak
+// RSS, throughput, p50/p99 latency overall and per query, rows returned. A query a
+// catalogue cannot answer (an id or user it lacks answers 4xx) is counted and shown.
 // The table goes to stdout, the figures to bench/out/emulator.json.
 //
 //   npm run bench:emulator
-//   CONCURRENCY=8 ROUNDS=40 FACTOR=10 npm run bench:emulator
+//   CONCURRENCY=8 ROUNDS=40 FACTOR=10 FULL_CATALOGUE=/path/to/dir npm run bench:emulator
 
 import { fork, type ChildProcess } from "node:child_process";
 import { cpus } from "node:os";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -26,8 +29,17 @@ import { Pool } from "undici";
 import { loadCatalogue } from "../src/emulator/catalogue/load.js";
 import type { Catalogue } from "../src/emulator/catalogue/types.js";
 import { startEmulator } from "../src/emulator/index.js";
-import type { QueryEndpoint } from "../src/kana/types.js";
 import { DEFAULT_SEED, syntheticCatalogue } from "./synthetic-catalogue.js";
+import { QUERIES, type BenchQuery } from "./emulator-queries.js";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const outDir = join(root, "bench", "out");
+const say = (s: string) => process.stdout.write(`${s}\n`);
+/** The full real set, built by `npm run catalogue -- --full --out .catalogue-full` (git-ignored). */
+const FULL_CATALOGUE = process.env.FULL_CATALOGUE ?? join(root, ".catalogue-full");
+
+/** What one child serves. */
+type Source = { kind: "bundled" } | { kind: "dir"; dir: string } | { kind: "synthetic"; factor: number; seed: number };
 
 const envNumber = (name: string, fallback: number) => {
   const v = Number(process.env[name] ?? fallback);
@@ -46,126 +58,13 @@ const ROUNDS = envNumber("ROUNDS", 20);
 const SOLO_REPS = envNumber("SOLO_REPS", 5);
 /** Untimed rounds first: JIT, sockets and the engine's lazily built indexes warm up. */
 const WARMUP_ROUNDS = envNumber("WARMUP_ROUNDS", 2);
-/** Size of the large catalogue, in multiples of the bundled one (the issue asks for 100). */
-const FACTOR = Math.max(1, Math.round(envNumber("FACTOR", 100)));
+/** Size of the synthetic catalogue, in multiples of the bundled one; 0 skips it. */
+const FACTOR = Math.round(envNumber("FACTOR", 100));
 const SEED = envNumber("SEED", DEFAULT_SEED);
 /** Wall-time cap on one phase's timed rounds, so a slow engine cannot stretch the run. */
 const PHASE_SECONDS = envNumber("PHASE_SECONDS", 60);
 /** How long a child may take to load its catalogue and listen. */
 const CHILD_START_TIMEOUT_MS = 120_000;
-
-/** The catalogue's test token for u2 with list-read rights (docs/catalogue.md). */
-const U2_READ_TOKEN = "dd4y-yia7e-zayy8-octd-foyra-corgy-fxfw";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
-const outDir = join(root, "bench", "out");
-const say = (s: string) => process.stdout.write(`${s}\n`);
-
-interface BenchQuery {
-  name: string;
-  endpoint: QueryEndpoint;
-  body: Record<string, unknown>;
-  /** Sent as `Authorization: Token …` (/ulist with private labels). */
-  token?: string;
-}
-
-// Fields a client asking for "everything useful" would select.
-const VN_HEAVY_FIELDS = [
-  "title, alttitle, titles.lang, titles.title, titles.latin, titles.official, titles.main, aliases, olang",
-  "devstatus, released, languages, platforms, image.url, image.thumbnail, image.sexual, image.violence",
-  "length, length_minutes, length_votes, description, rating, votecount, developers.name, developers.original",
-  "editions.name, staff.name, staff.role, va.character.name, va.staff.name, extlinks.url, extlinks.label",
-  "tags.rating, tags.spoiler, tags.lie, tags.name, tags.category, screenshots.url, screenshots.thumbnail",
-  "relations.title, relations.relation",
-].join(", ");
-const RELEASE_HEAVY_FIELDS = [
-  "title, alttitle, languages.lang, languages.mtl, platforms, media.medium, media.qty, vns.title, vns.rtype",
-  "producers.name, producers.developer, producers.publisher, released, minage, patch, freeware, uncensored",
-  "official, has_ero, resolution, engine, voiced, notes, gtin, catalog, extlinks.url, images.url, images.type",
-].join(", ");
-
-/**
- * The mix: every query endpoint, id lookups, searches (with and without searchrank), tag and
- * trait filters with inheritance and spoiler/level limits, nested filters, the sorts, field-
- * heavy selections, paging with count, and /ulist with labels (public and private). Ids are
- * bundled ones, which the large catalogue keeps (its copy 0 is the bundled catalogue).
- */
-const QUERIES: BenchQuery[] = [
-  { name: "vn id", endpoint: "vn", body: { filters: ["id", "=", "v17"], fields: "title, released, rating" } },
-  {
-    name: "vn 10 ids",
-    endpoint: "vn",
-    body: { filters: ["or", ...["v2", "v4", "v5", "v7", "v11", "v17", "v50", "v1085", "v1177", "v12369"].map((id) => ["id", "=", id])], fields: "title, image.url", results: 10 },
-  },
-  { name: "vn search rank", endpoint: "vn", body: { filters: ["search", "=", "fate"], fields: "title, alttitle, released", sort: "searchrank", results: 10 } },
-  { name: "vn search by title", endpoint: "vn", body: { filters: ["and", ["search", "=", "little"], ["olang", "=", "ja"]], fields: "title", sort: "title", results: 25 } },
-  {
-    name: "vn tag inherited",
-    endpoint: "vn",
-    body: { filters: ["tag", "=", ["g147", 0, 1.2]], fields: "title, rating, tags.rating, tags.name", sort: "rating", reverse: true, results: 25 },
-  },
-  {
-    name: "vn tags and/or",
-    endpoint: "vn",
-    body: { filters: ["and", ["tag", "=", "g23"], ["or", ["tag", "=", ["g19", 1]], ["dtag", "!=", "g96"]]], fields: "title, votecount", sort: "votecount", reverse: true, results: 25 },
-  },
-  {
-    name: "vn nested release",
-    endpoint: "vn",
-    body: { filters: ["and", ["olang", "=", "ja"], ["release", "=", ["and", ["platform", "=", "win"], ["minage", "=", 18]]]], fields: "title, released, platforms", sort: "released", reverse: true, results: 25 },
-  },
-  {
-    name: "vn nested developer",
-    endpoint: "vn",
-    body: { filters: ["developer", "=", ["or", ["search", "=", "moon"], ["id", "=", "p131"]]], fields: "title, developers.name", sort: "released", results: 25 },
-  },
-  {
-    name: "vn nested char trait",
-    endpoint: "vn",
-    body: { filters: ["character", "=", ["and", ["trait", "=", ["i144", 1]], ["role", "=", "primary"]]], fields: "title", results: 25 },
-  },
-  { name: "vn nested staff", endpoint: "vn", body: { filters: ["staff", "=", ["role", "=", "scenario"]], fields: "title, staff.name", sort: "rating", reverse: true, results: 25 } },
-  { name: "vn field-heavy", endpoint: "vn", body: { filters: ["rating", ">=", 70], fields: VN_HEAVY_FIELDS, sort: "votecount", reverse: true, results: 25 } },
-  {
-    name: "vn paging + count",
-    endpoint: "vn",
-    body: { filters: ["released", ">=", "2000-01-01"], fields: "title, released", sort: "title", page: 3, results: 50, count: true },
-  },
-  { name: "vn lang/platform", endpoint: "vn", body: { filters: ["and", ["lang", "=", "en"], ["platform", "=", "win"]], fields: "title, languages", sort: "rating", reverse: true, results: 25 } },
-  { name: "vn label (public)", endpoint: "vn", body: { filters: ["label", "=", ["u5", 7]], fields: "title, rating", sort: "released", results: 25 } },
-  { name: "release by vn", endpoint: "release", body: { filters: ["vn", "=", ["id", "=", "v2002"]], fields: "title, released, platforms, producers.name", sort: "released" } },
-  { name: "release search rank", endpoint: "release", body: { filters: ["search", "=", "steins gate"], fields: "title, released", sort: "searchrank", results: 10 } },
-  {
-    name: "release field-heavy",
-    endpoint: "release",
-    body: { filters: ["and", ["platform", "=", "win"], ["minage", "=", 18], ["released", ">=", "2005-01-01"]], fields: RELEASE_HEAVY_FIELDS, sort: "released", reverse: true, results: 50 },
-  },
-  { name: "producer search", endpoint: "producer", body: { filters: ["search", "=", "soft"], fields: "name, original, type", sort: "searchrank", results: 10 } },
-  { name: "producer type", endpoint: "producer", body: { filters: ["type", "=", "co"], fields: "name, lang, aliases, extlinks.url", sort: "name", results: 50 } },
-  { name: "character trait", endpoint: "character", body: { filters: ["trait", "=", ["i197", 1]], fields: "name, original, sex, gender, traits.name, traits.group_name, vns.title, vns.role", sort: "name", results: 25 } },
-  { name: "character search", endpoint: "character", body: { filters: ["search", "=", "jun"], fields: "name, image.url, birthday, height", sort: "searchrank", results: 10 } },
-  { name: "character nested vn", endpoint: "character", body: { filters: ["and", ["role", "=", "main"], ["vn", "=", ["olang", "=", "ja"]]], fields: "name, vns.title", results: 25, count: true } },
-  { name: "staff search main", endpoint: "staff", body: { filters: ["and", ["search", "=", "gen"], ["ismain", "=", 1]], fields: "name, original, lang", sort: "searchrank", results: 10 } },
-  { name: "staff seiyuu", endpoint: "staff", body: { filters: ["role", "=", "seiyuu"], fields: "name, original, lang, gender, extlinks.url, aliases.name", sort: "name", results: 25 } },
-  { name: "tag search", endpoint: "tag", body: { filters: ["search", "=", "school"], fields: "name, aliases, category, vn_count", sort: "searchrank", results: 10 } },
-  { name: "tag by vn_count", endpoint: "tag", body: { filters: ["category", "=", "cont"], fields: "name, vn_count", sort: "vn_count", reverse: true, results: 50 } },
-  { name: "trait search", endpoint: "trait", body: { filters: ["search", "=", "hair"], fields: "name, group_name, char_count", sort: "searchrank", results: 10 } },
-  { name: "trait by char_count", endpoint: "trait", body: { fields: "name, group_name, char_count", sort: "char_count", reverse: true, results: 50 } },
-  { name: "quote random", endpoint: "quote", body: { filters: ["random", "=", 1], fields: "quote, vn.title, character.name" } },
-  { name: "quote by vn", endpoint: "quote", body: { filters: ["vn", "=", ["search", "=", "tes"]], fields: "quote, score", sort: "score", reverse: true } },
-  {
-    name: "ulist public labels",
-    endpoint: "ulist",
-    body: { user: "u5", filters: ["label", "=", 7], fields: "vote, added, labels.label, vn.title, vn.released", sort: "vote", reverse: true, results: 100 },
-  },
-  {
-    name: "ulist private (token)",
-    endpoint: "ulist",
-    body: { user: "u2", fields: "vote, notes, started, finished, labels.id, labels.label, vn.title", sort: "lastmod", reverse: true, results: 50 },
-    token: U2_READ_TOKEN,
-  },
-  { name: "ulist paging", endpoint: "ulist", body: { user: "u5", fields: "vote, vn.title", sort: "added", page: 3, results: 25 } },
-];
 
 // ---------------------------------------------------------------------------------------
 // The child: one catalogue behind one emulator.
@@ -191,11 +90,11 @@ function peakRssMiB(): number {
   return kib / 1024;
 }
 
-async function serve(factor: number, seed: number): Promise<void> {
+async function serve(source: Source): Promise<void> {
   const t0 = performance.now();
-  const base = loadCatalogue();
+  const base = source.kind === "dir" ? loadCatalogue(source.dir) : loadCatalogue();
   const t1 = performance.now();
-  const catalogue: Catalogue = factor > 1 ? syntheticCatalogue(base, { factor, seed }) : base;
+  const catalogue: Catalogue = source.kind === "synthetic" ? syntheticCatalogue(base, { factor: source.factor, seed: source.seed }) : base;
   const t2 = performance.now();
   const emulator = await startEmulator({ host: "127.0.0.1", port: 0, catalogue, limits: false });
   const t3 = performance.now();
@@ -274,6 +173,8 @@ interface QueryFigures {
   /** Results on the page and `count` when asked, from the last answer. */
   rows: number;
   count?: number;
+  /** The last non-200 status, when the catalogue cannot answer the query (bundled: fatal). */
+  status?: number;
 }
 
 interface PhaseResult {
@@ -289,9 +190,9 @@ interface PhaseResult {
   perQuery: Map<string, QueryFigures>;
 }
 
-async function runPhase(label: string, factor: number): Promise<PhaseResult> {
+async function runPhase(label: string, source: Source): Promise<PhaseResult> {
   const self = fileURLToPath(import.meta.url);
-  const child = fork(self, ["--serve", String(factor), String(SEED)], {
+  const child = fork(self, ["--serve", JSON.stringify(source)], {
     execArgv: [...process.execArgv, "--expose-gc"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -310,10 +211,14 @@ async function runPhase(label: string, factor: number): Promise<PhaseResult> {
       const res = await pool.request({ path: `${path}/${q.endpoint}`, method: "POST", headers, body: JSON.stringify(q.body) });
       const text = await res.body.text();
       const ms = performance.now() - t0;
-      if (res.statusCode !== 200) throw new Error(`${label}: "${q.name}" answered ${res.statusCode}: ${text.slice(0, 200)}`);
       const fig = perQuery.get(q.name)!;
       if (timed === "mixed") fig.samples.push(ms);
       else if (timed === "solo") fig.solo.push(ms);
+      if (res.statusCode !== 200) {
+        if (source.kind === "bundled") throw new Error(`${label}: "${q.name}" answered ${res.statusCode}: ${text.slice(0, 200)}`);
+        fig.status = res.statusCode;
+        return;
+      }
       const body = JSON.parse(text) as { results: unknown[]; count?: number };
       fig.rows = body.results.length;
       if (body.count !== undefined) fig.count = body.count;
@@ -378,62 +283,61 @@ function table(rows: string[][]): string {
 }
 
 const ms = (x: number) => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0));
-const ratio = (a: number, b: number) => `×${(b / a).toFixed(b / a < 10 ? 2 : 1)}`;
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const small = await runPhase("bundled", 1);
-  const large = await runPhase(`×${FACTOR}`, FACTOR);
+  const phases: PhaseResult[] = [await runPhase("bundled", { kind: "bundled" })];
+  let fullNote: string;
+  if (existsSync(join(FULL_CATALOGUE, "vn.json"))) {
+    phases.push(await runPhase("full real", { kind: "dir", dir: FULL_CATALOGUE }));
+    fullNote = `full real: ${FULL_CATALOGUE}`;
+  } else {
+    fullNote = `full real: skipped, ${FULL_CATALOGUE} is not built (npm run catalogue -- --full --out .catalogue-full; needs ../shared)`;
+  }
+  if (FACTOR > 1) phases.push(await runPhase(`synthetic ×${FACTOR}`, { kind: "synthetic", factor: FACTOR, seed: SEED }));
   const totalS = (performance.now() - started) / 1000;
 
   say(`Kana emulator benchmark: ${QUERIES.length} queries × ${ROUNDS} timed rounds (after ${WARMUP_ROUNDS} warm-up), concurrency ${CONCURRENCY}, seed ${SEED}`);
   say(`Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), HTTP on 127.0.0.1, run took ${totalS.toFixed(1)} s`);
+  say(fullNote);
   say("");
   const c = (p: PhaseResult) => p.ready.counts;
+  const row = (name: string, f: (p: PhaseResult) => string) => [name, ...phases.map(f)];
   say(
     table([
-      ["", small.label, large.label, "ratio"],
-      ["VNs / releases", `${c(small).vn} / ${c(small).release}`, `${c(large).vn} / ${c(large).release}`, ratio(c(small).vn, c(large).vn)],
-      ["characters / staff / ulist rows", `${c(small).character} / ${c(small).staff} / ${c(small).ulist}`, `${c(large).character} / ${c(large).staff} / ${c(large).ulist}`, ""],
-      ["load time, ms (total)", ms(small.ready.loadMs.total), ms(large.ready.loadMs.total), ratio(small.ready.loadMs.total, large.ready.loadMs.total)],
-      ["  read + check bundled JSON", ms(small.ready.loadMs.read), ms(large.ready.loadMs.read), ""],
-      ["  generate synthetic", "-", ms(large.ready.loadMs.generate), ""],
-      ["  startEmulator (database)", ms(small.ready.loadMs.start), ms(large.ready.loadMs.start), ratio(small.ready.loadMs.start, large.ready.loadMs.start)],
-      ["RSS after load, MiB", small.ready.rssAfterLoadMiB.toFixed(0), large.ready.rssAfterLoadMiB.toFixed(0), ratio(small.ready.rssAfterLoadMiB, large.ready.rssAfterLoadMiB)],
-      ["JS heap after load, MiB", small.ready.heapAfterLoadMiB.toFixed(0), large.ready.heapAfterLoadMiB.toFixed(0), ratio(small.ready.heapAfterLoadMiB, large.ready.heapAfterLoadMiB)],
-      ["peak RSS, MiB", small.stats.peakRssMiB.toFixed(0), large.stats.peakRssMiB.toFixed(0), ratio(small.stats.peakRssMiB, large.stats.peakRssMiB)],
-      ["timed requests", `${small.requests}${small.truncated ? " (time cap)" : ""}`, `${large.requests}${large.truncated ? " (time cap)" : ""}`, ""],
-      ["throughput, queries/s", small.qps.toFixed(0), large.qps.toFixed(1), ratio(small.qps, large.qps)],
-      ["latency p50, ms", ms(small.p50), ms(large.p50), ratio(small.p50, large.p50)],
-      ["latency p99, ms", ms(small.p99), ms(large.p99), ratio(small.p99, large.p99)],
+      ["", ...phases.map((p) => p.label)],
+      row("VNs / releases", (p) => `${c(p).vn} / ${c(p).release}`),
+      row("characters / staff / ulist rows", (p) => `${c(p).character} / ${c(p).staff} / ${c(p).ulist}`),
+      row("load time, ms (total)", (p) => ms(p.ready.loadMs.total)),
+      row("  read + check catalogue JSON", (p) => ms(p.ready.loadMs.read)),
+      row("  generate synthetic", (p) => (p.ready.loadMs.generate > 1 ? ms(p.ready.loadMs.generate) : "-")),
+      row("  startEmulator (database)", (p) => ms(p.ready.loadMs.start)),
+      row("RSS after load, MiB", (p) => p.ready.rssAfterLoadMiB.toFixed(0)),
+      row("JS heap after load, MiB", (p) => p.ready.heapAfterLoadMiB.toFixed(0)),
+      row("peak RSS, MiB", (p) => p.stats.peakRssMiB.toFixed(0)),
+      row("timed requests", (p) => `${p.requests}${p.truncated ? " (time cap)" : ""}`),
+      row("throughput, queries/s", (p) => (p.qps < 100 ? p.qps.toFixed(1) : p.qps.toFixed(0))),
+      row("latency p50, ms", (p) => ms(p.p50)),
+      row("latency p99, ms", (p) => ms(p.p99)),
     ]),
   );
   say("");
-  const rowsOf = (f: QueryFigures) => `${f.rows}${f.count !== undefined ? `/${f.count}` : ""}`;
-  const perQuery = QUERIES.map((q) => {
-    const a = small.perQuery.get(q.name)!;
-    const b = large.perQuery.get(q.name)!;
-    return { q, a, b };
-  });
+  const rowsOf = (f: QueryFigures) => (f.status !== undefined ? `HTTP ${f.status}` : `${f.rows}${f.count !== undefined ? `/${f.count}` : ""}`);
   say(
     table([
-      ["query (ms)", "alone", `alone ${large.label}`, "ratio", "p50", "p99", `p50 ${large.label}`, `p99 ${large.label}`, "rows", `rows ${large.label}`],
-      ...perQuery.map(({ q, a, b }) => [
+      ["query (ms): alone / p50 / p99", ...phases.map((p) => p.label), ...phases.map((p) => `rows ${p.label}`)],
+      ...QUERIES.map((q) => [
         `${q.endpoint}: ${q.name}`,
-        ms(pct(a.solo, 50)),
-        ms(pct(b.solo, 50)),
-        ratio(pct(a.solo, 50), pct(b.solo, 50)),
-        ms(pct(a.samples, 50)),
-        ms(pct(a.samples, 99)),
-        ms(pct(b.samples, 50)),
-        ms(pct(b.samples, 99)),
-        rowsOf(a),
-        rowsOf(b),
+        ...phases.map((p) => {
+          const f = p.perQuery.get(q.name)!;
+          return `${ms(pct(f.solo, 50))} / ${ms(pct(f.samples, 50))} / ${ms(pct(f.samples, 99))}`;
+        }),
+        ...phases.map((p) => rowsOf(p.perQuery.get(q.name)!)),
       ]),
     ]),
   );
   say(`alone: median of ${SOLO_REPS} sequential requests; p50/p99: in the concurrent rounds (concurrency ${CONCURRENCY}), queueing included`);
-  say("rows: results on the page, /count when the query asks for it");
+  say("rows: results on the page, /count when the query asks for it; HTTP n: the catalogue cannot answer it (an id, user or token it lacks)");
 
   mkdirSync(outDir, { recursive: true });
   const phaseJson = (p: PhaseResult) => ({
@@ -450,19 +354,19 @@ async function main(): Promise<void> {
     p50Ms: p.p50,
     p99Ms: p.p99,
     perQuery: Object.fromEntries(
-      [...p.perQuery].map(([name, f]) => [name, { n: f.samples.length, p50Ms: pct(f.samples, 50), p99Ms: pct(f.samples, 99), aloneMs: pct(f.solo, 50), rows: f.rows, count: f.count }]),
+      [...p.perQuery].map(([name, f]) => [name, { n: f.samples.length, p50Ms: pct(f.samples, 50), p99Ms: pct(f.samples, 99), aloneMs: pct(f.solo, 50), rows: f.rows, count: f.count, status: f.status }]),
     ),
   });
   const out = join(outDir, "emulator.json");
   writeFileSync(
     out,
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, concurrency: CONCURRENCY, rounds: ROUNDS, warmupRounds: WARMUP_ROUNDS, soloReps: SOLO_REPS, factor: FACTOR, seed: SEED, bundled: phaseJson(small), large: phaseJson(large) }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, concurrency: CONCURRENCY, rounds: ROUNDS, warmupRounds: WARMUP_ROUNDS, soloReps: SOLO_REPS, factor: FACTOR, seed: SEED, full: fullNote, phases: phases.map(phaseJson) }, null, 2)}\n`,
   );
   say(`JSON: ${out}`);
 }
 
 if (process.argv[2] === "--serve") {
-  serve(Number(process.argv[3]), Number(process.argv[4])).catch((e: unknown) => {
+  serve(JSON.parse(process.argv[3]!) as Source).catch((e: unknown) => {
     process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exit(1);
   });

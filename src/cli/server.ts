@@ -7,6 +7,7 @@ import { SERVER_VERSION } from "../server/create-server.js";
 import { serveStdio } from "../server/transports/stdio.js";
 import { lazyApi } from "../tools/lazy-api.js";
 import type { SharedStores } from "../client/shared-stores.js";
+import { extractHttpArgs } from "../server/transports/http-options.js";
 
 /** Exit status for a configuration the server cannot start with (sysexits EX_USAGE is 64; 2 is the shell convention). */
 export const EXIT_CONFIG = 2;
@@ -21,7 +22,13 @@ function kanaLogger(log: Logger) {
 
 /** Serve until the client goes away; resolves with the exit status. */
 export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const result = loadConfig(argv, env);
+  const transport = extractHttpArgs(argv, env);
+  if (transport.kind === "error") {
+    process.stderr.write(`vndb-mcp: configuration error: ${transport.message}\n`);
+    return EXIT_CONFIG;
+  }
+  // Over HTTP each client sends its own token; a token in the environment would be lent to all.
+  const result = loadConfig(transport.rest, transport.kind === "http" ? { ...env, VNDB_TOKEN: undefined } : env);
   if (result.kind === "help") {
     process.stdout.write(`${HELP_TEXT}\n`);
     return 0;
@@ -72,6 +79,27 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     });
   });
   log.debug(`configuration: ${describeConfig(config)}`);
+  if (transport.kind === "http") {
+    if (env.VNDB_TOKEN) log.warn("VNDB_TOKEN is ignored with --http: each client sends its token in Authorization: Bearer");
+    const { KanaClient } = await import("../client/kana-client.js");
+    const { RateBudget } = await import("../client/rate-budget.js");
+    // One budget for every session: VNDB counts requests per address, not per token.
+    const rateBudget = new RateBudget({
+      ...(config.embedded ? { maxRequests: EMBEDDED_MAX_REQUESTS } : {}),
+      ...(stores ? { shared: stores.window, onSharedError: (e) => log.warn(`shared budget: ${e instanceof Error ? e.message : String(e)}`) } : {}),
+    });
+    const { serveHttp } = await import("../server/transports/http.js");
+    await serveHttp(config, transport.http, {
+      log,
+      apiFor: (token) =>
+        new KanaClient({ rateBudget, ...(stores ? { sharedStores: stores } : {}), baseUrl, ...(token ? { token } : {}), logger: kanaLogger(log) }),
+      onClose: async () => {
+        await stores?.close();
+        await closeEmbedded?.();
+      },
+    });
+    return 0;
+  }
   const onClose = async () => {
     await stores?.close();
     await closeEmbedded?.();

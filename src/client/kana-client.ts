@@ -127,6 +127,7 @@ export class KanaClient {
   readonly #prevalidate: boolean;
   readonly #ttl: { schemaMs: number; statsMs: number; lookupMs: number; authinfoMs: number };
   readonly #shared: SharedCalls;
+  readonly #sharedBudget: boolean;
   readonly #tokenFingerprint: string;
   readonly #paging: PagingHost;
   readonly #errors: KanaErrorBuilder;
@@ -164,6 +165,7 @@ export class KanaClient {
       sharedErrorLoggedAt = Date.now();
       this.#log("warn", `shared store failed; going on with the local budget and cache: ${error instanceof Error ? error.message : String(error)}`);
     };
+    this.#sharedBudget = options.rateBudget !== undefined;
     this.#budget =
       options.rateBudget ?? new RateBudget({ ...options.rateLimit, concurrency: options.concurrency, shared: options.sharedStores?.window, onSharedError });
     this.#shared = new SharedCalls({
@@ -346,7 +348,8 @@ export class KanaClient {
     if (this.#closing.signal.aborted) return;
     const reason = new KanaError({ kind: "aborted", status: null, message: "The VNDB client was closed.", method: "-", endpoint: "-", attempts: 0 });
     this.#closing.abort(reason);
-    this.#budget.close(reason);
+    // A budget passed in is shared with other clients (HTTP sessions): it outlives this one.
+    if (!this.#sharedBudget) this.#budget.close(reason);
     await this.#transport.close(reason);
   }
 

@@ -16,7 +16,15 @@ export interface Candidate {
 }
 
 export type Resolution =
-  | { ok: true; id: string; name: string; /** "exact" name/alias match or the only "search" hit */ how: "exact" | "search" }
+  | {
+      ok: true;
+      id: string;
+      name: string;
+      /** "exact" name/alias match or the only "search" hit */
+      how: "exact" | "search";
+      /** A person's other credited names (staff only): credits under them count too. */
+      others?: string[];
+    }
   | { ok: false; reason: "ambiguous" | "unknown"; candidates: Candidate[] };
 
 /** What the filter helper needs; tests inject fakes, the server the Kana-backed one. */
@@ -134,11 +142,18 @@ export function pickResolution(kind: NameKind, name: string, rows: Row[]): Resol
   };
   const primary = unique.filter((r) => spec.names(r).primary.some((n) => nameKey(n) === key));
   const alias = unique.filter((r) => spec.names(r).aliases.some((n) => nameKey(n) === key));
+  const found = (r: Row, how: "exact" | "search"): Resolution => {
+    const out: Resolution = { ok: true, id: r.id as string, name: spec.display(r), how };
+    if (kind !== "staff") return out;
+    const shown = new Set([nameKey(spec.display(r)), key, ...[s(r.name), s(r.original)].filter((x): x is string => !!x).map(nameKey)]);
+    const others = [...new Set(spec.names(r).aliases)].filter((n) => !shown.has(nameKey(n)) && shown.add(nameKey(n)));
+    return others.length ? { ...out, others } : out;
+  };
   for (const group of [primary, alias]) {
-    if (group.length === 1) return { ok: true, id: group[0].id as string, name: spec.display(group[0]), how: "exact" };
+    if (group.length === 1) return found(group[0], "exact");
     if (group.length > 1) return { ok: false, reason: "ambiguous", candidates: group.slice(0, MAX_CANDIDATES).map(candidate) };
   }
-  if (unique.length === 1) return { ok: true, id: unique[0].id as string, name: spec.display(unique[0]), how: "search" };
+  if (unique.length === 1) return found(unique[0], "search");
   if (unique.length === 0) return { ok: false, reason: "unknown", candidates: [] };
   return { ok: false, reason: "ambiguous", candidates: unique.slice(0, MAX_CANDIDATES).map(candidate) };
 }

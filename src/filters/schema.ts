@@ -120,5 +120,6 @@ export const FILTER_GUIDE =
   'Several values: {lang: {any: ["en", "de"]}}; not: {ne: x} or {none: [...]}; groups: {or: [{...}, {...}]}. ' +
   'Nested entities take their own filters: {release: {producer: "Key", lang: "en"}}. ' +
   "Tags, traits, producers, staff, characters and VNs may be given by name; an ambiguous name fails listing candidate ids. " +
+  'Coded values too: platform "Switch", lang "English", role "writer". ' +
   "Dates: YYYY, YYYY-MM, YYYY-MM-DD, today, unknown, TBA. " +
   "raw takes a VNDB filter array, a compact filter string or a vndb.org search URL.";

@@ -9,6 +9,7 @@ import type { EntityType, FilterOperator, QueryEndpoint, Session } from "../kana
 import { LANGUAGE, MEDIUM, PLATFORM } from "../schema/index.js";
 import { parseRaw } from "./raw.js";
 import { resolutionMessage, type NameKind, type NameResolver } from "./resolver.js";
+import { codeKindOf, resolveCode, type CodeKind } from "./code-names.js";
 import { vndbIdPattern } from "../kana/vndbid.js";
 
 type Obj = Record<string, unknown>;
@@ -37,12 +38,14 @@ export type LabelResolution = { ok: true; id: number } | { ok: false; message: s
 
 /** One name that was resolved, so the tool can show the model what it searched for. */
 export interface ResolvedName {
-  kind: NameKind;
+  kind: NameKind | CodeKind;
   name: string;
   id: string;
   /** The entry's display name, e.g. "Key (鍵)". */
   as: string;
   how: "exact" | "search";
+  /** A person's other credited names (staff), which the id covers too. */
+  others?: string[];
 }
 
 export type PredicateResult =
@@ -148,9 +151,29 @@ class Converter {
     const r = await this.resolver.resolve(kind, name);
     if (!r.ok) throw new InputError(resolutionMessage(kind, name, r));
     if (!this.resolved.some((x) => x.kind === kind && x.id === r.id && x.name === name)) {
-      this.resolved.push({ kind, name, id: r.id, as: r.name, how: r.how });
+      this.resolved.push({ kind, name, id: r.id, as: r.name, how: r.how, ...(r.others ? { others: r.others } : {}) });
     }
     return r.id;
+  }
+
+  /** Like resolve, but null (keep the text search) when the name is not one person's. */
+  private async tryResolve(kind: NameKind, name: string): Promise<string | null> {
+    if (!this.resolver) return null;
+    const r = await this.resolver.resolve(kind, name);
+    if (!r.ok) return null;
+    return this.resolve(kind, name);
+  }
+
+  /** A coded value given by name ("Switch", "writer") → its code, echoed like entity names. */
+  private code(entity: EntityType, def: FilterDef, v: unknown): unknown {
+    const kind = codeKindOf(entity, def.name);
+    if (!kind || typeof v !== "string") return canonicalEnum(def, v);
+    const r = resolveCode(kind, v);
+    if (!r.ok) throw new InputError(r.message);
+    if (!r.exact && !this.resolved.some((x) => x.kind === kind && x.name === v)) {
+      this.resolved.push({ kind, name: v, id: r.code, as: r.label, how: "exact" });
+    }
+    return r.code;
   }
 
   /** A filter object of `entity` → one node, or null when it says nothing. */
@@ -236,6 +259,17 @@ class Converter {
     switch (def.value.kind) {
       case "query": {
         const nested = def.value.entity;
+        if (isObj(v) && nested === "staff" && typeof v.search === "string" && Object.keys(v).length > 1) {
+          // Staff come one row per alias, and a search matches the alias rows that carry the
+          // name: a writer credited under a pen name would lose those credits. The person's
+          // id covers every alias, so a name that resolves to one person becomes its id.
+          const sid = await this.tryResolve("staff", v.search);
+          if (sid) {
+            const { search: _name, ...rest } = v;
+            const inner = await this.object(nested, rest, at);
+            return [name, op, inner ? ["and", ["id", "=", sid], inner] : ["id", "=", sid]];
+          }
+        }
         if (isObj(v)) {
           const inner = await this.object(nested, v, at);
           if (!inner) throw new InputError(`Filter "${at}" is empty; give ${nested} filters, a name or an id.`);
@@ -247,8 +281,13 @@ class Converter {
         throw new InputError(`Filter "${at}" takes ${nested} filters ({...}) or a ${nested} id${kind ? " or name" : ""}.`);
       }
       case "tag":
-      case "trait":
-        return [name, op, await this.tagValue(def.value.kind, v, at)];
+      case "trait": {
+        const value = await this.tagValue(def.value.kind, v, at);
+        if (!(value instanceof BothOf)) return [name, op, value];
+        // Several packed values that must all hold: negated, any of them failing is enough.
+        const parts = value.values.map((x) => [name, op, x]);
+        return [op === "!=" ? "or" : "and", ...parts];
+      }
       case "flag": {
         // true ↔ VNDB's value 1; false negates the operator, the only way VNDB says "not".
         const truthy = v === true || v === 1 || v === "1";
@@ -269,11 +308,16 @@ class Converter {
         return [name, op, v];
       }
       default:
-        return [name, op, canonicalEnum(def, v)];
+        return [name, op, this.code(entity, def, v)];
     }
   }
 
-  /** Tag/trait values: id, name, or {name|id, max_spoiler, min_level, no_lies}. */
+  /**
+   * Tag/trait values: id, name, or {name|id, max_spoiler, min_level, no_lies}.
+   * When the answer is shown below spoiler level 2 (ctx.maxSpoiler), lies are excluded by
+   * default: the answer hides a tag VNDB marks as a lie, so the filter must not match on it
+   * either (no_lies: false opts out).
+   */
   private async tagValue(kind: "tag" | "trait", v: unknown, at: string): Promise<unknown> {
     const letter = kind === "tag" ? "g" : "i";
     const id = async (x: unknown): Promise<string> => {
@@ -285,30 +329,45 @@ class Converter {
       throw new InputError(`Filter "${at}" takes a ${kind} name, a ${kind} id (${letter}123) or {name|id, max_spoiler${kind === "tag" ? ", min_level" : ""}, no_lies}.`);
     };
     if (Array.isArray(v)) return v; // VNDB's own [id, spoiler, level(, lies)] form, validated below.
-    const ceiling = this.ctx.maxSpoiler ?? 0;
+    const shown = this.ctx.maxSpoiler;
+    const ceiling = shown ?? 0;
+    let tid: string;
+    let spoiler: unknown = ceiling;
+    let level: unknown = 0;
+    let noLies: unknown = shown !== undefined && shown < 2 ? "default" : undefined;
     if (!isObj(v)) {
-      const tid = await id(v);
-      if (ceiling === 0) return tid;
-      return kind === "tag" ? [tid, ceiling, 0] : [tid, ceiling];
+      tid = await id(v);
+      if (ceiling === 0 && noLies === undefined) return tid;
+    } else {
+      const allowed = kind === "tag" ? ["id", "name", "max_spoiler", "min_level", "no_lies"] : ["id", "name", "max_spoiler", "no_lies"];
+      const extra = Object.keys(v).filter((k) => !allowed.includes(k));
+      if (extra.length) throw new InputError(`Filter "${at}" does not take ${extra.join(", ")}; it takes ${allowed.join(", ")}.`);
+      const ref = v.id ?? v.name;
+      if (ref === undefined) throw new InputError(`Filter "${at}" needs "name" or "id".`);
+      tid = await id(ref);
+      // VNDB's defaults: spoiler 0 (only where the tag is not a spoiler), level 0 (any rating).
+      spoiler = v.max_spoiler ?? ceiling;
+      level = v.min_level ?? 0;
+      if (v.no_lies !== undefined) noLies = v.no_lies;
     }
-    const allowed = kind === "tag" ? ["id", "name", "max_spoiler", "min_level", "no_lies"] : ["id", "name", "max_spoiler", "no_lies"];
-    const extra = Object.keys(v).filter((k) => !allowed.includes(k));
-    if (extra.length) throw new InputError(`Filter "${at}" does not take ${extra.join(", ")}; it takes ${allowed.join(", ")}.`);
-    const ref = v.id ?? v.name;
-    if (ref === undefined) throw new InputError(`Filter "${at}" needs "name" or "id".`);
-    const tid = await id(ref);
-    // VNDB's defaults: spoiler 0 (only where the tag is not a spoiler), level 0 (any rating).
-    const spoiler = v.max_spoiler ?? ceiling;
-    const lies = v.no_lies === true ? [1] : [];
-    if (kind === "trait" && v.no_lies === true && (spoiler === 0 || spoiler === "0")) {
-      // VNDB rewrites trait [id, 0, 1] to [id, 2, 1] (reference §8.3): the filter would then
-      // match spoiler traits. Refuse rather than widen the spoiler limit behind the model's back.
-      throw new InputError(
-        `Filter "${at}": VNDB cannot combine max_spoiler 0 with no_lies for traits (it becomes max_spoiler 2). Drop no_lies, or use max_spoiler 1 with it.`,
-      );
+    // Lies matter only where spoilers are limited: at level 2 everything matches anyway.
+    const excludeLies = noLies === true || (noLies === "default" && Number(spoiler) < 2);
+    const lies = excludeLies ? [1] : [];
+    if (kind === "tag") return [tid, spoiler, level, ...lies];
+    if (excludeLies && (spoiler === 0 || spoiler === "0")) {
+      // VNDB rewrites trait [id, 0, 1] to [id, 2, 1] (reference §8.3), which would match
+      // spoiler traits. "Spoiler 0 and not a lie" is written as spoiler ≤ 0 and (spoiler ≤ 1
+      // and not a lie); exact for dtrait, and for trait unless two child traits split the
+      // two conditions between them.
+      return new BothOf([[tid, 0], [tid, 1, 1]]);
     }
-    return kind === "tag" ? [tid, spoiler, v.min_level ?? 0, ...lies] : [tid, spoiler, ...lies];
+    return [tid, spoiler, ...lies];
   }
+}
+
+/** Packed tag/trait values that must all match (one VNDB value cannot say it). */
+class BothOf {
+  constructor(readonly values: unknown[][]) {}
 }
 
 /** Kinds whose single value is itself an array (reference §8.3). */

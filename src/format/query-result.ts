@@ -8,6 +8,7 @@ import { shapeEntry, type Detail, type ShapeReport } from "./shape-entry.js";
 import { addCounts, DEFAULT_SPOILER_LEVEL, type HiddenCounts } from "./spoilers.js";
 import { displayTitle } from "./titles.js";
 import { approxTokens } from "./tokens.js";
+import { missingValues } from "./missing-values.js";
 import { DEFAULT_RESULTS } from "../kana/query-limits.js";
 
 type Obj = Record<string, unknown>;
@@ -60,6 +61,8 @@ export interface FormatOptions {
    * the note on hidden spoilers then says exactly what to pass.
    */
   spoilerArgument?: string;
+  /** Top-level members the call asked for: those that come back empty are named (missing-values.ts). */
+  requested?: readonly string[];
 }
 
 /** The call that produced the page, so the next page can be spelled out exactly. */
@@ -165,9 +168,10 @@ export function formatQueryPage(page: QueryPage, options: FormatOptions = {}): F
   };
 
   const argument = options.spoilerArgument;
-  let built = build(page, shapeAll(levels[0]), page.results.length, levels[0], argument, level);
+  const requested = options.requested ?? [];
+  let built = build(page, shapeAll(levels[0]), page.results.length, levels[0], argument, level, requested);
   for (let i = 1; i < levels.length && built.approxTokens > maxTokens; i++) {
-    built = build(page, shapeAll(levels[i]), page.results.length, levels[i], argument, level);
+    built = build(page, shapeAll(levels[i]), page.results.length, levels[i], argument, level, requested);
   }
   if (built.approxTokens > maxTokens) {
     // Even bare entries do not fit: keep as many as fit and name the rest.
@@ -179,15 +183,23 @@ export function formatQueryPage(page: QueryPage, options: FormatOptions = {}): F
     let hi = page.results.length - 1;
     while (lo < hi) {
       const mid = Math.ceil((lo + hi) / 2);
-      if (build(page, last, mid, levels[lastIndex], argument, level).approxTokens <= maxTokens) lo = mid;
+      if (build(page, last, mid, levels[lastIndex], argument, level, requested).approxTokens <= maxTokens) lo = mid;
       else hi = mid - 1;
     }
-    built = build(page, last, lo, levels[lastIndex], argument, level);
+    built = build(page, last, lo, levels[lastIndex], argument, level, requested);
   }
   return built;
 }
 
-function build(page: QueryPage, shaped: Attempt, keep: number, detail: Detail, spoilerArgument: string | undefined, spoilerLevel: number): FormattedResult {
+function build(
+  page: QueryPage,
+  shaped: Attempt,
+  keep: number,
+  detail: Detail,
+  spoilerArgument: string | undefined,
+  spoilerLevel: number,
+  requested: readonly string[],
+): FormattedResult {
   const entries = shaped.entries.slice(0, keep);
   const hidden: HiddenCounts = {};
   let textsCut = 0;
@@ -255,7 +267,7 @@ function build(page: QueryPage, shaped: Attempt, keep: number, detail: Detail, s
   const sizeNotes = notes.filter((n) => n !== hiddenNote);
   if (sizeNotes.length) structured.notes = sizeNotes;
 
-  const text = [header, ...entries.map((e) => renderEntry(e, page.endpoint)), ...notes, ...(nextLine ? [nextLine] : [])].join("\n\n");
+  const text = [header, ...entries.map((e, i) => renderEntry(e, page.endpoint, missingValues(page.results[i]!, requested))), ...notes, ...(nextLine ? [nextLine] : [])].join("\n\n");
   const size = approxTokens(text) + approxTokens(JSON.stringify(structured));
   return { text, structuredContent: structured, approxTokens: size };
 }

@@ -4,6 +4,7 @@
 // VNDB's raw values; the code stays first in the text so it still matches the filters.
 
 import type { QueryEndpoint } from "../kana/types.js";
+import { readableListMember } from "./list-entry.js";
 
 /** Code meanings from reference §6 (vn devstatus/length, release voiced, producer type). */
 const CODES: Readonly<Partial<Record<QueryEndpoint, Readonly<Record<string, Readonly<Record<string, string>>>>>>> = {
@@ -68,6 +69,8 @@ export function readableValue(endpoint: QueryEndpoint | undefined, key: string, 
   if (endpoint === undefined) return null;
   if (endpoint === "ulist") {
     if (key === "vote" && typeof value === "number") return voteOutOfTen(value);
+    const listed = readableListMember(key, value);
+    if (listed !== null) return listed;
     if (TIMESTAMPS.has(key) && typeof value === "number") return isoDay(value);
   }
   if (endpoint === "character" && key === "birthday" && Array.isArray(value) && value.length === 2) {

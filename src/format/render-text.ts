@@ -71,7 +71,7 @@ function inlineObject(o: Obj): string {
  * An entry as text: "## id Title — url", short members, then prose. With the endpoint,
  * coded values and machine units are spelled out (readable.ts).
  */
-export function renderEntry(entry: Obj, endpoint?: QueryEndpoint): string {
+export function renderEntry(entry: Obj, endpoint?: QueryEndpoint, missing: readonly [string, string][] = []): string {
   const title = displayTitle(entry);
   const head = [entry.id !== undefined ? scalar(entry.id) : null, title].filter(Boolean).join(" ");
   const lines = [`## ${head || "(entry)"}${typeof entry.url === "string" ? ` — ${entry.url}` : ""}`];
@@ -93,6 +93,8 @@ export function renderEntry(entry: Obj, endpoint?: QueryEndpoint): string {
     else if (v === null || typeof v !== "object") scalars.push(`${k}: ${inline(v, k)}`);
     else lines.push(`${k}: ${inline(v, k)}`);
   }
+  // Asked for but empty: said, so the model does not spend a call proving the value absent.
+  for (const [k, text] of missing) if (!(k in entry)) scalars.push(`${k}: ${text}`);
   if (scalars.length) lines.splice(1, 0, scalars.join(" · "));
   // Empty members are dropped; say so, or a bare header reads like a failed lookup.
   if (lines.length === 1 && prose.length === 0 && !title) lines.push("(nothing recorded in the fields asked for)");

@@ -4,6 +4,7 @@
 
 import { bbcodeToMarkdown, type BbcodeResult } from "./bbcode.js";
 import { vndbUrl } from "./links.js";
+import { keepListBlanks } from "./list-entry.js";
 import { dropEmpty } from "./prune.js";
 import { addCounts, hideSpoilers, type HiddenCounts } from "./spoilers.js";
 import { cutText } from "./text-cut.js";
@@ -125,5 +126,6 @@ export function shapeEntry(
     }
   }
   if (Object.keys(truncated).length) entry[TRUNCATED_KEY] = truncated;
-  return { entry: dropEmpty(entry), report };
+  const pruned = dropEmpty(entry);
+  return { entry: endpoint === "ulist" ? keepListBlanks(raw, pruned) : pruned, report };
 }

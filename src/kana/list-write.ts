@@ -24,6 +24,8 @@ export const MIN_LABEL_ID = 1;
 export const MAX_LABEL_ID = 1600;
 /** Release-list status: 0 Unknown, 1 Pending, 2 Obtained, 3 On loan, 4 Deleted (%RLIST_STATUS). */
 export const MAX_RLIST_STATUS = 4;
+/** The release-list statuses by number, as the tools name them. */
+export const RLIST_STATUS_NAMES = ["unknown", "pending", "obtained", "on_loan", "deleted"] as const;
 
 /** `%RE{vid}` / `%RE{rid}` of lib/VNWeb/Validation.pm, anchored to the whole path. */
 export const LIST_ROUTE_PATTERNS: Readonly<Record<ListKind, RegExp>> = {

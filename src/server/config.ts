@@ -62,6 +62,7 @@ Options (each also settable through the environment variable shown):
   --max-response-tokens <n>  cap on one tool answer (VNDB_MAX_RESPONSE_TOKENS, default ${DEFAULT_MAX_RESPONSE_TOKENS})
   --api-url <url>            API base (VNDB_API_URL, default ${DEFAULT_API_URL})
   --log-level <level>        error|warn|info|debug on stderr (VNDB_LOG_LEVEL, default info)
+  --http [--port N] [--host ADDR] [--stateless]  serve Streamable HTTP on /mcp (default 127.0.0.1:3939; docs/deployment.md)
   VNDB_REDIS_URL             Redis shared by replicas: request budget and answer cache (default: in memory)
   -h, --help                 show this text
   -v, --version              print the version

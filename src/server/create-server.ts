@@ -12,6 +12,9 @@ import { PendingRequests } from "./pending-requests.js";
 import { registerTools } from "../tools/define-tool.js";
 import { toolsFor } from "../tools/index.js";
 import { SessionState } from "../tools/session.js";
+import { ClientLog } from "./client-log.js";
+import { registerResources } from "../resources/index.js";
+import { registerPrompts } from "../prompts/index.js";
 
 export const SERVER_NAME = "vndb-mcp";
 export const SERVER_TITLE = "VNDB";
@@ -37,14 +40,18 @@ export function createServer(config: ServerConfig, deps: ServerDeps): CreatedSer
   const log = deps.log ?? silentLogger;
   const server = new McpServer(
     { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION },
-    { capabilities: { tools: {} }, instructions: serverInstructions(config) },
+    { capabilities: { tools: {}, logging: {} }, instructions: serverInstructions(config) },
   );
-  const tools = registerTools(server, toolsFor(config), {
+  const registered = {
     api: deps.api,
     config,
     log,
     session: new SessionState(),
-  });
+    clientLog: new ClientLog(server),
+  };
+  const tools = registerTools(server, toolsFor(config), registered);
+  registerResources(server, registered);
+  registerPrompts(server, deps.api, config.token !== undefined);
   const pending = new PendingRequests();
   return {
     server,

@@ -20,6 +20,11 @@ export function registerSecret(secret: string | undefined): void {
   for (const spelling of tokenSpellings(secret)) secrets.add(spelling);
 }
 
+/** Forget one secret (an HTTP session's token, when the last session using it ends). */
+export function forgetSecret(secret: string): void {
+  for (const spelling of tokenSpellings(secret)) secrets.delete(spelling);
+}
+
 /** Forget every registered secret (tests run several configurations in one process). */
 export function clearSecrets(): void {
   secrets.clear();

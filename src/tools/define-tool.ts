@@ -10,6 +10,7 @@ import { redact, type Logger } from "../server/log.js";
 import type { VndbApi } from "./api.js";
 import { describeError } from "./errors.js";
 import type { SessionState } from "./session.js";
+import type { ClientLog } from "../server/client-log.js";
 
 /** MCP tool annotations (spec 2025-11-25, ToolAnnotations). Every tool sets them. */
 export interface ToolAnnotations {
@@ -30,8 +31,8 @@ export interface ToolContext {
   session: SessionState;
   /** Ask the user (not the model) to confirm; "unsupported" when the client cannot ask. */
   confirm(message: string): Promise<Confirmation>;
-  /** Report progress of a long call (MCP progress notification; no-op without a progressToken). */
-  progress?(done: number, total?: number): void;
+  /** Progress of a call that takes several requests; sent only when the client asked for it. */
+  progress(done: number, total?: number, message?: string): void;
 }
 
 export interface ToolResult {
@@ -54,6 +55,8 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   title: string;
   description: string;
   input: Shape;
+  /** The frame of `structured` (output-shapes.ts): listed as outputSchema, checked by the SDK. */
+  output?: z.ZodRawShape;
   annotations: ToolAnnotations;
   access: ToolAccess;
   run(args: z.output<z.ZodObject<Shape>>, ctx: ToolContext): Promise<ToolResult>;
@@ -84,6 +87,8 @@ export interface RegisterOptions {
   config: ServerConfig;
   log: Logger;
   session: SessionState;
+  /** Messages for the client at the level it set (logging capability). */
+  clientLog?: ClientLog;
 }
 
 /** A tools/list entry exactly as this server sends it. */
@@ -92,7 +97,26 @@ export interface ListedTool {
   title: string;
   description: string;
   inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
   annotations: ToolAnnotations;
+}
+
+/** A tool's output frame as the SDK checks it: extra keys allowed. */
+export function outputObject(tool: AnyTool): z.ZodObject | undefined {
+  return tool.output ? z.looseObject(tool.output) : undefined;
+}
+
+/** JSON Schema without what goes without saying: `$schema`, and `additionalProperties: {}` or `items: {}` (anything). */
+function leanSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(leanSchema);
+  if (node === null || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "$schema") continue;
+    if ((key === "additionalProperties" || key === "items") && value !== null && typeof value === "object" && Object.keys(value).length === 0) continue;
+    out[key] = leanSchema(value);
+  }
+  return out;
 }
 
 /**
@@ -109,6 +133,9 @@ export function listedTool(tool: AnyTool): ListedTool {
     title: tool.title,
     description: tool.description,
     inputSchema: schema,
+    ...(tool.output
+      ? { outputSchema: leanSchema(z.toJSONSchema(outputObject(tool)!, { target: "draft-7", io: "output" })) as Record<string, unknown> }
+      : {}),
     annotations: tool.annotations,
   };
 }
@@ -123,6 +150,14 @@ const PRECOMPUTED: ReadonlyMap<string, ListedTool> = new Map(
   (typeof __VNDB_LISTED_TOOLS__ === "undefined" ? [] : __VNDB_LISTED_TOOLS__).map((t) => [t.name, t]),
 );
 
+/** An HTTP server builds a server per session (or per request): convert each schema once. */
+const LISTED = new WeakMap<AnyTool, ListedTool>();
+function memoListed(tool: AnyTool): ListedTool {
+  let entry = LISTED.get(tool);
+  if (!entry) LISTED.set(tool, (entry = listedTool(tool)));
+  return entry;
+}
+
 /** The one registration loop. Returns the names registered, in order. */
 export function registerTools(server: McpServer, tools: readonly AnyTool[], options: RegisterOptions): string[] {
   const names: string[] = [];
@@ -133,6 +168,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
         title: tool.title,
         description: tool.description,
         inputSchema: inputObject(tool),
+        ...(tool.output ? { outputSchema: outputObject(tool) } : {}),
         annotations: tool.annotations,
       },
       async (args: Record<string, unknown>, extra) => {
@@ -143,11 +179,11 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
           session: options.session,
           signal: extra.signal,
           confirm: (message) => confirmWithUser(server, message),
-          progress: (done, total) => {
+          progress: (done, total, message) => {
             const progressToken = extra._meta?.progressToken;
-            if (progressToken === undefined) return;
-            void extra
-              .sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, ...(total ? { total } : {}) } })
+            if (progressToken === undefined || extra.signal.aborted) return;
+            extra
+              .sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) } })
               .catch(() => {});
           },
         };
@@ -159,7 +195,9 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
           result = { text: describeError(error), isError: true };
           options.log.debug(`${tool.name} failed`, error);
         }
-        options.log.debug(`${tool.name} ${result.isError ? "error" : "ok"} in ${(performance.now() - started).toFixed(1)} ms`);
+        const took = `${tool.name} ${result.isError ? "error" : "ok"} in ${(performance.now() - started).toFixed(1)} ms`;
+        options.log.debug(took);
+        options.clientLog?.message(extra.sendNotification, result.isError ? "warning" : "debug", result.isError ? `${took}: ${result.text}` : took);
         // Last line of defence: whatever a tool or VNDB said, the token never leaves.
         const text = redact(result.text);
         return {
@@ -175,7 +213,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
   }
   // Replace the SDK's tools/list (which rebuilds every schema on each call) with the lean
   // entries above, computed once. tools/call keeps the SDK's own argument validation.
-  const listed = tools.map((tool) => PRECOMPUTED.get(tool.name) ?? listedTool(tool));
+  const listed = tools.map((tool) => PRECOMPUTED.get(tool.name) ?? memoListed(tool));
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   return names;
 }

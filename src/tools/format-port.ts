@@ -16,6 +16,8 @@ export interface RenderQueryInput {
   maxTokens: number;
   /** Whether the tool takes a per-call `spoilers` level (the hidden-spoiler note names it). */
   spoilerArgument: boolean;
+  /** Top-level members asked for (empty ones are named in the text). */
+  requested?: readonly string[];
 }
 
 export function renderQuery(input: RenderQueryInput): ToolResult {
@@ -31,6 +33,7 @@ export function renderQuery(input: RenderQueryInput): ToolResult {
       spoilerLevel: input.spoilerLevel,
       maxTokens: input.maxTokens,
       ...(input.spoilerArgument ? { spoilerArgument: "spoilers" } : {}),
+      ...(input.requested ? { requested: input.requested } : {}),
     },
   );
   return { text: formatted.text, structured: formatted.structuredContent };

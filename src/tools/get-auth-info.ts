@@ -1,5 +1,6 @@
 // vndb_get_auth_info: GET /authinfo — whose token is configured and what it may do.
 
+import { AUTH_INFO_OUTPUT } from "./output-shapes.js";
 import { defineTool } from "./define-tool.js";
 import { ToolError } from "./errors.js";
 import { permissionHint } from "./permissions.js";
@@ -10,6 +11,7 @@ export const getAuthInfoTool = defineTool({
   title: "Check the VNDB token",
   description: "Show which VNDB user the configured token belongs to and its permissions (listread, listwrite).",
   input: {},
+  output: AUTH_INFO_OUTPUT,
   annotations: { readOnlyHint: true, openWorldHint: true },
   access: "read",
   async run(_args, ctx) {

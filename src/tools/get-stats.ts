@@ -1,5 +1,6 @@
 // vndb_get_stats: GET /stats, the database's entry counts (reference §4.2).
 
+import { STATS_OUTPUT } from "./output-shapes.js";
 import { defineTool } from "./define-tool.js";
 import { OFFLINE_STATS_PREFIX } from "../server/offline-sample.js";
 
@@ -9,6 +10,7 @@ export const getStatsTool = defineTool({
   title: "VNDB database statistics",
   description: "Count the entries in VNDB (visual novels, releases, producers, characters, staff, tags, traits).",
   input: {},
+  output: STATS_OUTPUT,
   annotations: { readOnlyHint: true, openWorldHint: true },
   access: "read",
   async run(_args, ctx) {

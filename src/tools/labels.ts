@@ -2,6 +2,7 @@
 // PATCH /ulist takes, against the token owner's own labels (GET /ulist_labels).
 
 import type { UlistLabel, VndbApi } from "./api.js";
+import { labelText } from "../format/list-labels.js";
 import { ToolError } from "./errors.js";
 
 /** VNDB maintains label 7 from the vote; PATCH refuses it (reference §12.2). */
@@ -15,7 +16,7 @@ export type LabelRef = number | string;
 function listing(labels: UlistLabel[]): string {
   return labels
     .filter((l) => l.id !== 0)
-    .map((l) => `${l.id} ${l.label}`)
+    .map(labelText)
     .join(", ");
 }
 
@@ -46,12 +47,16 @@ export function labelNameResolver(
   };
 }
 
-/** Resolve label references; GET /ulist_labels is asked only when a name is given. */
+/**
+ * Resolve label references; GET /ulist_labels is asked only when a name is given. The names
+ * learnt on the way go into `names` (id → name), so answers can name what was sent.
+ */
 export async function resolveLabels(
   api: VndbApi,
   user: string,
   refs: readonly LabelRef[],
   signal?: AbortSignal,
+  names?: Map<number, string>,
 ): Promise<number[]> {
   let labels: UlistLabel[] | undefined;
   const out: number[] = [];
@@ -62,10 +67,14 @@ export async function resolveLabels(
       id = Number(text);
     } else {
       labels ??= (await api.ulistLabels({ user }, { signal })).labels;
+      for (const l of labels) if (l.id !== 0) names?.set(l.id, l.label);
       const wanted = text.toLowerCase();
       const match = labels.filter((l) => l.id !== 0 && l.label.toLowerCase() === wanted);
       if (match.length === 0) {
-        throw new ToolError(`${user} has no list label called "${text}".`, `Labels: ${listing(labels)}.`);
+        throw new ToolError(
+          `${user} has no list label called "${text}".`,
+          `Labels: ${listing(labels)}. Labels cannot be created through the API; the user adds them on vndb.org.`,
+        );
       }
       id = match[0]!.id;
     }

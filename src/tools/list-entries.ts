@@ -2,11 +2,13 @@
 // DELETE answer 204 with no body (reference §12), so the state is read back with POST /ulist.
 
 import type { AuthInfo, VndbApi } from "./api.js";
+import { labelsText } from "../format/list-labels.js";
 import { isoDay, voteOutOfTen } from "../format/readable.js";
 import { ToolError } from "./errors.js";
 import type { ToolContext } from "./define-tool.js";
 import { permissionHint } from "./permissions.js";
 import { vndbIdPattern } from "../kana/vndbid.js";
+import { RLIST_STATUS_NAMES } from "../kana/list-write.js";
 
 export interface ListEntry {
   id: string;
@@ -23,7 +25,7 @@ export interface ListEntry {
 }
 
 /** Release-list statuses, by the API's number (reference §12.3). */
-export const RELEASE_STATUSES = ["unknown", "pending", "obtained", "on_loan", "deleted"] as const;
+export const RELEASE_STATUSES = RLIST_STATUS_NAMES;
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 
 const ENTRY_FIELDS =
@@ -92,6 +94,8 @@ export interface ReleaseEntry {
   release: { id: string; title?: string; alttitle?: string | null; vns: string[] };
   /** The release-list status, or null when the release is not on the list. */
   status: ReleaseStatus | null;
+  /** The release's VNs that are on the owner's VN list (as far as the token may see). */
+  vnsOnList: string[];
 }
 
 /** A release and its status on the owner's release list, via the lists of its VNs. */
@@ -110,15 +114,17 @@ export async function readReleaseEntry(
   if (!row) throw new ToolError(`There is no release ${rid} on VNDB.`, "Find the id with vndb_search_release.");
   const vns = (row.vns ?? []).map((v) => v.id);
   let status: ReleaseStatus | null = null;
+  const vnsOnList: string[] = [];
   if (vns.length > 0) {
     const filters = vns.length === 1 ? ["id", "=", vns[0]] : ["or", ...vns.map((v) => ["id", "=", v])];
     const ul = await api.query("ulist", { filters, user, fields: "releases{list_status}", results: vns.length }, { signal });
     for (const entry of ul.results as unknown as ListEntry[]) {
+      vnsOnList.push(entry.id);
       const hit = entry.releases?.find((r) => r.id === rid);
       if (hit && hit.list_status !== undefined) status = RELEASE_STATUSES[hit.list_status] ?? "unknown";
     }
   }
-  return { release: { id: row.id, title: row.title, alttitle: row.alttitle, vns }, status };
+  return { release: { id: row.id, title: row.title, alttitle: row.alttitle, vns }, status, vnsOnList };
 }
 
 export function vnLabel(entry: ListEntry | null, vid: string): string {
@@ -136,19 +142,19 @@ function day(ts: number | null | undefined): string | undefined {
   return ts ? isoDay(ts) : undefined;
 }
 
-/** One compact paragraph describing a list entry. */
+/** One compact paragraph describing a list entry; notes and dates are always named, "none" when empty. */
 export function describeEntry(entry: ListEntry): string {
   const parts = [voteText(entry.vote)];
-  parts.push(`labels: ${entry.labels?.length ? entry.labels.map((l) => `${l.label} (${l.id})`).join(", ") : "none"}`);
-  if (entry.started) parts.push(`started ${entry.started}`);
-  if (entry.finished) parts.push(`finished ${entry.finished}`);
-  if (entry.notes) parts.push(`notes: ${JSON.stringify(entry.notes)}`);
+  parts.push(`labels: ${labelsText(entry.labels)}`);
+  parts.push(`started ${entry.started ?? "none"}`, `finished ${entry.finished ?? "none"}`);
+  parts.push(`notes: ${entry.notes?.trim() ? JSON.stringify(entry.notes) : "none"}`);
   const added = day(entry.added);
   if (added) parts.push(`added ${added}`);
-  if (entry.releases?.length) {
-    parts.push(
-      `releases: ${entry.releases.map((r) => `${r.id} ${r.title ?? ""} [${RELEASE_STATUSES[r.list_status ?? 0] ?? "unknown"}]`.replace("  ", " ")).join(", ")}`,
-    );
-  }
+  if (entry.releases?.length) parts.push(`releases: ${entry.releases.map(releaseText).join(", ")}`);
   return parts.join("; ");
+}
+
+/** A release on the release list: "r1006 Title (obtained)". */
+export function releaseText(r: { id: string; title?: string; list_status?: number }): string {
+  return `${r.id}${r.title ? ` ${r.title}` : ""} (${RELEASE_STATUSES[r.list_status ?? 0] ?? "unknown"})`;
 }

@@ -4,6 +4,13 @@ import { z } from "zod";
 import { defineTool } from "./define-tool.js";
 import { ToolError } from "./errors.js";
 import { resolveUserId } from "./users.js";
+import { labelText } from "../format/list-labels.js";
+import { writesEnabled } from "../server/config.js";
+
+/** The list rules a model otherwise meets only as a failed write (issue 12 item 6). */
+export const LABEL_RULES =
+  "Voted (id 7) follows the vote: set or remove a vote, never the label. Labels cannot be created through the API (the user adds them on vndb.org).";
+const WRITE_RULES = "In vndb_update_list_entry, labels_set/labels_unset add and remove; `labels` replaces the whole set.";
 
 export const listLabelsTool = defineTool({
   name: "vndb_list_labels",
@@ -25,11 +32,14 @@ export const listLabelsTool = defineTool({
     const lines = labels.map((l) => {
       const n = l.count === undefined ? "" : ` — ${l.count} ${l.count === 1 ? "entry" : "entries"}`;
       // Id 0 is VNDB's virtual "No label" row for the owner: entries with no label but Voted.
-      if (l.id === 0) return `- 0 "${l.label}" (entries with no label other than Voted; filter with label 0)${n}`;
-      return `- ${l.id} ${l.label}${l.private ? " (private)" : ""}${n}`;
+      if (l.id === 0) return `- "${l.label}" (id 0): entries with no label other than Voted; filter with label 0${n}`;
+      return `- ${l.private ? `${l.label} (id ${l.id}, private)` : labelText(l)}${n}`;
     });
+    const me = user ? null : await ctx.session.whoAmI(ctx.api, ctx.signal);
+    const whose = me ? `${me.username} (${me.id}, the token owner)` : args.user!.trim() === user ? user : `${args.user!.trim()} (${user})`;
+    const rules = writesEnabled(ctx.config) ? `${LABEL_RULES} ${WRITE_RULES}` : LABEL_RULES;
     return {
-      text: `${labels.length} labels${user ? ` of ${user}` : ""}:\n${lines.join("\n")}`,
+      text: `${labels.length} labels of ${whose}:\n${lines.join("\n")}\n${rules}`,
       structured: { ...(user ? { user } : {}), labels },
     };
   },

@@ -1,13 +1,17 @@
 // The four list writes (PATCH/DELETE /ulist and /rlist, reference §12). VNDB's rules are
 // made visible rather than left for the model to discover: an update always adds the VN,
 // `labels` replaces the set (and can drop Voted), dates cannot be cleared, label 7 cannot
-// be set. Every write reads the entry back; deletes preview unless `confirm: true`.
+// be set. Every write reads the entry back and reports what the read-back shows, not what
+// was sent (write-check.ts); deletes preview unless `confirm: true`.
 
 import { z } from "zod";
 import type { UlistPatch } from "./api.js";
 import { defineTool, type ToolContext, type ToolResult } from "./define-tool.js";
 import { ToolError } from "./errors.js";
+import { labelText } from "../format/list-labels.js";
 import { resolveLabels, VOTED_LABEL, type LabelRef } from "./labels.js";
+import { checkUlistWrite, sentText, wantedLabelIds } from "./ulist-check.js";
+import { unconfirmedText, writeThenRead } from "./write-check.js";
 import {
   describeEntry,
   normaliseId,
@@ -58,15 +62,14 @@ function checkDate(name: string, value: string): string {
   return value.trim();
 }
 
-const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
-
 export const updateListEntryTool = defineTool({
   name: "vndb_update_list_entry",
   endpoint: "ulist_patch",
   title: "Add or update a VN on my list",
   description:
     "Add a VN to my list or change its vote, labels, dates, notes; returns the entry after the write. Always adds the VN. " +
-    "Prefer labels_set/labels_unset: `labels` replaces all and drops Voted. Dates cannot be cleared. " +
+    "Use labels_set/labels_unset; `labels` replaces all (refused if it drops others unless drop_other_labels). " +
+    "Voted follows the vote; labels cannot be created here. Dates cannot be cleared. " +
     'Example: {"vn":"v17","labels_set":["Finished"],"labels_unset":["Playing"],"vote":9}',
   input: {
     vn: z.string().describe("id; an exact title also works"),
@@ -74,6 +77,7 @@ export const updateListEntryTool = defineTool({
     labels_set: labelRefs.optional().describe("names or ids"),
     labels_unset: labelRefs.optional(),
     labels: labelRefs.optional(),
+    drop_other_labels: z.boolean().optional(),
     started: z.string().optional().describe("YYYY-MM-DD or today"),
     finished: z.string().optional().describe("YYYY-MM-DD or today"),
     notes: z.string().max(MAX_NOTES_LENGTH).nullable().optional(),
@@ -83,8 +87,9 @@ export const updateListEntryTool = defineTool({
   async run(args, ctx) {
     const me = await requireListWrite(ctx);
     const { vid, resolvedFrom } = await vnForWrite(ctx, args.vn, true);
+    const names = new Map<number, string>();
     const resolve = (refs: LabelRef[] | undefined) =>
-      refs === undefined ? undefined : resolveLabels(ctx.api, me.id, refs, ctx.signal);
+      refs === undefined ? undefined : resolveLabels(ctx.api, me.id, refs, ctx.signal, names);
     const body: UlistPatch = {};
     if (args.vote !== undefined) body.vote = args.vote === null ? null : Math.round(args.vote * 10);
     if (args.notes !== undefined) body.notes = args.notes;
@@ -98,15 +103,50 @@ export const updateListEntryTool = defineTool({
     if (labelsUnset) body.labels_unset = labelsUnset;
 
     const before = await readEntry(ctx.api, me.id, vid, ctx.signal);
-    await ctx.api.patchUlist(vid, body, { signal: ctx.signal });
-    const after = await readEntry(ctx.api, me.id, vid, ctx.signal);
+    for (const l of before?.labels ?? []) names.set(l.id, l.label);
+    if (labels && before && args.drop_other_labels !== true) refuseSilentDrop(before, wantedLabelIds(body), vid);
+
+    const outcome = await writeThenRead(
+      () => ctx.api.patchUlist(vid, body, { signal: ctx.signal }),
+      () => readEntry(ctx.api, me.id, vid, ctx.signal),
+      ctx.signal,
+    );
+    const whose = `${me.username}'s list`;
+    const check = `vndb_get_user_list {"filters":{"id":"${vid}"},"fields":"standard"}`;
+    const unconfirmed = unconfirmedText(outcome, `the write to ${vnLabel(before, vid)} on ${whose}`, sentText(body, names), check);
+    if (unconfirmed) {
+      return {
+        text: unconfirmed.text,
+        structured: { user: me.id, vn: vid, sent: body, written: outcome.write === "sent" ? true : "unknown", read_back: false },
+        ...(unconfirmed.isError ? { isError: true } : {}),
+      };
+    }
+    const after = outcome.read.ok ? outcome.read.value : null;
+    for (const l of after?.labels ?? []) names.set(l.id, l.label);
+    let result = checkUlistWrite(before, body, after, names);
+    if (result.unknownLabels.length) {
+      // Before calling an id unknown, ask the list itself: the label may exist but not have stuck.
+      const known = await ctx.api.ulistLabels({ user: me.id }, { signal: ctx.signal }).catch(() => null);
+      for (const l of known?.labels ?? []) if (l.id !== 0) names.set(l.id, l.label);
+      result = checkUlistWrite(before, body, after, names);
+    }
 
     const notes: string[] = [];
     if (resolvedFrom) notes.push(`Title resolved: ${resolvedFrom}.`);
-    const changed = Object.keys(body);
-    const verb = before ? "Updated" : "Added";
-    const head = `${verb} ${vnLabel(after ?? before, vid)} on ${me.username}'s list${changed.length ? ` (${changed.join(", ")})` : ""}.`;
-    if (!before) notes.push("It was not on the list before: updating a list entry always adds the VN.");
+    const what = `${vnLabel(after ?? before, vid)} on ${whose}`;
+    const lost = outcome.write === "unknown" ? ` VNDB's answer to the write was lost (${outcome.writeError});` : "";
+    let head: string;
+    if (result.notApplied.length) {
+      head = lost
+        ? `Probably not applied:${lost} reading back ${what} shows: ${result.notApplied.join("; ")}. Sending the same call again is safe.`
+        : `Not applied as asked: VNDB accepted the write, but reading back ${what} shows: ${result.notApplied.join("; ")}.`;
+      if (result.changes.length) head += `\nWhat did change: ${result.changes.join("; ")}.`;
+    } else if (result.changes.length) {
+      head = `${before ? "Updated" : "Added"} ${what}: ${result.changes.join("; ")}.${lost ? `\n${lost.trim()} the read-back shows it applied.` : ""}`;
+    } else {
+      head = `No change: ${what} already had what was asked (${sentText(body, names)}).`;
+    }
+    if (!before && after) notes.push("It was not on the list before: updating an entry always adds the VN.");
     const hadVoted = before?.labels?.some((l) => l.id === VOTED_LABEL) ?? false;
     const hasVoted = after?.labels?.some((l) => l.id === VOTED_LABEL) ?? false;
     if (labels && hadVoted && !hasVoted && after?.vote != null) {
@@ -115,21 +155,43 @@ export const updateListEntryTool = defineTool({
           "To restore it, remove the vote (vote: null) and vote again; next time use labels_set/labels_unset.",
       );
     }
-    const wantedLabels = labels ?? [];
-    if (labels && after?.labels && !sameIds(wantedLabels, after.labels.map((l) => l.id).filter((id) => id !== VOTED_LABEL))) {
-      notes.push("Some label ids do not exist on this list; VNDB stores them but never shows them.");
-    }
     const state = after
       ? `Now: ${describeEntry(after)}.`
       : me.permissions.includes("listread")
-        ? "The entry could not be read back."
+        ? `${vid} is not on ${whose}.`
         : "The entry cannot be read back: it is private and the token lacks listread.";
     return {
       text: [head, state, ...notes].join("\n"),
-      structured: { user: me.id, vn: vid, created: !before, sent: body, entry: after, notes },
+      structured: {
+        user: me.id,
+        vn: vid,
+        created: !before && after !== null,
+        sent: body,
+        written: outcome.write === "sent" ? true : "unknown",
+        changes: result.changes,
+        not_applied: result.notApplied,
+        entry: after,
+        notes,
+      },
+      ...(result.notApplied.length ? { isError: true } : {}),
     };
   },
 });
+
+/**
+ * `labels` replaces the whole set (reference §12.2). Refuse when that would remove labels
+ * the call did not name, so that a custom label such as "Favourites" is never lost to a
+ * model that meant "add Finished". Voted is left out: it follows the vote (see above).
+ */
+function refuseSilentDrop(before: ListEntry, wanted: number[], vid: string): void {
+  const dropped = (before.labels ?? []).filter((l) => l.id !== VOTED_LABEL && !wanted.includes(l.id));
+  if (dropped.length === 0) return;
+  const list = dropped.map(labelText).join(", ");
+  throw new ToolError(
+    `\`labels\` replaces the whole label set: it would remove ${list} from ${vid}. Nothing was changed.`,
+    `To add or remove single labels use labels_set/labels_unset; to replace and drop ${list}, call again with "drop_other_labels": true.`,
+  );
+}
 
 async function confirmDelete(ctx: ToolContext, question: string): Promise<ToolResult | null> {
   const answer = await ctx.confirm(question);
@@ -169,10 +231,23 @@ export const removeListEntryTool = defineTool({
     }
     const declined = await confirmDelete(ctx, `Remove ${what}?`);
     if (declined) return declined;
-    await ctx.api.deleteUlist(vid, { signal: ctx.signal });
-    const after = await readEntry(ctx.api, me.id, vid, ctx.signal);
+    const outcome = await writeThenRead(
+      () => ctx.api.deleteUlist(vid, { signal: ctx.signal }),
+      () => readEntry(ctx.api, me.id, vid, ctx.signal),
+      ctx.signal,
+    );
+    const check = `vndb_get_user_list {"filters":{"id":"${vid}"}}`;
+    const unconfirmed = unconfirmedText(outcome, `the removal of ${what}`, `DELETE ${vid}`, check);
+    if (unconfirmed) {
+      const removed = outcome.write === "sent" ? true : "unknown";
+      return { text: unconfirmed.text, structured: { removed, entry: null, previous: before }, ...(unconfirmed.isError ? { isError: true } : {}) };
+    }
+    const after = outcome.read.ok ? outcome.read.value : null;
+    const lost = outcome.write === "unknown" ? `\nVNDB's answer to the delete was lost (${outcome.writeError}); the read-back shows ${vid} gone.` : "";
     return {
-      text: after ? `VNDB still lists ${vid} after the delete: ${describeEntry(after)}` : `Removed ${what}.`,
+      text: after
+        ? `Not removed: VNDB ${outcome.write === "unknown" ? "did not answer" : "accepted the delete"}, but still lists ${vid}: ${describeEntry(after)}${outcome.write === "unknown" ? "\nSending the same call again is safe." : ""}`
+        : `Removed ${what}.${lost}`,
       structured: { removed: after === null, entry: after, previous: before },
       ...(after ? { isError: true } : {}),
     };
@@ -197,19 +272,61 @@ export const updateReleaseEntryTool = defineTool({
     const me = await requireListWrite(ctx);
     const before = await readReleaseEntry(ctx.api, me.id, rid, ctx.signal);
     const body = args.status === undefined ? {} : { status: RELEASE_STATUSES.indexOf(args.status) as 0 | 1 | 2 | 3 | 4 };
-    await ctx.api.patchRlist(rid, body, { signal: ctx.signal });
-    const after = await readReleaseEntry(ctx.api, me.id, rid, ctx.signal);
+    const outcome = await writeThenRead(
+      () => ctx.api.patchRlist(rid, body, { signal: ctx.signal }),
+      () => readReleaseEntry(ctx.api, me.id, rid, ctx.signal),
+      ctx.signal,
+    );
     const title = before.release.title ? `${rid} ${before.release.title}` : rid;
-    const lines = [
-      `${before.status === null ? "Added" : "Updated"} ${title} on ${me.username}'s release list; status now ${after.status ?? "(not visible)"}.`,
-    ];
-    if (before.status === null && before.release.vns.length) {
-      lines.push(`Its VNs (${before.release.vns.join(", ")}) are on the VN list too; VNDB adds them without labels if missing.`);
+    const where = `${title} on ${me.username}'s release list`;
+    const check = `vndb_get_user_list {"filters":{"id":"${before.release.vns[0] ?? "v1"}"},"fields":"full"}`;
+    const unconfirmed = unconfirmedText(outcome, `the write to ${where}`, `status ${args.status ?? "(unchanged; adds the release if missing)"}`, check);
+    if (unconfirmed) {
+      return {
+        text: unconfirmed.text,
+        structured: { user: me.id, release: before.release, written: outcome.write === "sent" ? true : "unknown", read_back: false },
+        ...(unconfirmed.isError ? { isError: true } : {}),
+      };
+    }
+    const after = outcome.read.ok ? outcome.read.value : before;
+    const missing =
+      after.status === null ? "the release is not on the list" : args.status !== undefined && after.status !== args.status ? `status is ${after.status}, not ${args.status}` : null;
+    const lines: string[] = [];
+    if (missing && !(after.status === null && !me.permissions.includes("listread"))) {
+      lines.push(
+        outcome.write === "unknown"
+          ? `Probably not applied: VNDB's answer was lost (${outcome.writeError}) and reading back ${where} shows: ${missing}. Sending the same call again is safe.`
+          : `Not applied as asked: VNDB accepted the write, but reading back ${where} shows: ${missing}.`,
+      );
+    } else if (before.status === after.status) {
+      lines.push(`No change: ${where} already has status ${after.status ?? "(not visible)"}.`);
+    } else {
+      lines.push(`${before.status === null ? "Added" : "Updated"} ${where}: status ${before.status ?? "none"} → ${after.status ?? "(not visible)"}.`);
+      if (outcome.write === "unknown") lines.push(`VNDB's answer to the write was lost (${outcome.writeError}); the read-back shows it applied.`);
+    }
+    // Say plainly what happened to the VN list: a new release entry adds its VNs (§12.3).
+    const addedVns = after.vnsOnList.filter((v) => !before.vnsOnList.includes(v));
+    const keptVns = before.vnsOnList.filter((v) => before.release.vns.includes(v));
+    if (addedVns.length) {
+      lines.push(`Also added ${addedVns.join(", ")} to ${me.username}'s VN list (no labels, no vote: private until labelled).`);
+    } else if (before.status === null && after.status !== null) {
+      lines.push(keptVns.length ? `The VN list is unchanged: ${keptVns.join(", ")} ${keptVns.length > 1 ? "were" : "was"} already on it.` : "The VN list is unchanged.");
     }
     if (after.status === null && !me.permissions.includes("listread")) {
       lines.push("The entry cannot be read back: the token lacks listread.");
     }
-    return { text: lines.join("\n"), structured: { user: me.id, release: after.release, status: after.status, previous: before.status } };
+    return {
+      text: lines.join("\n"),
+      structured: {
+        user: me.id,
+        release: after.release,
+        status: after.status,
+        previous: before.status,
+        vns_added_to_list: addedVns,
+        written: outcome.write === "sent" ? true : "unknown",
+      },
+      ...(missing && me.permissions.includes("listread") ? { isError: true } : {}),
+    };
   },
 });
 
@@ -242,10 +359,21 @@ export const removeReleaseEntryTool = defineTool({
     }
     const declined = await confirmDelete(ctx, `Remove ${what}?`);
     if (declined) return declined;
-    await ctx.api.deleteRlist(rid, { signal: ctx.signal });
-    const after = await readReleaseEntry(ctx.api, me.id, rid, ctx.signal);
+    const outcome = await writeThenRead(
+      () => ctx.api.deleteRlist(rid, { signal: ctx.signal }),
+      () => readReleaseEntry(ctx.api, me.id, rid, ctx.signal),
+      ctx.signal,
+    );
+    const check = `vndb_get_user_list {"filters":{"id":"${before.release.vns[0] ?? "v1"}"},"fields":"full"}`;
+    const unconfirmed = unconfirmedText(outcome, `the removal of ${what}`, `DELETE ${rid}`, check);
+    if (unconfirmed) {
+      const removed = outcome.write === "sent" ? true : "unknown";
+      return { text: unconfirmed.text, structured: { removed, release: before.release, previous: before.status }, ...(unconfirmed.isError ? { isError: true } : {}) };
+    }
+    const after = outcome.read.ok ? outcome.read.value : before;
+    const lost = outcome.write === "unknown" ? `\nVNDB's answer to the delete was lost (${outcome.writeError}); the read-back shows it gone.` : "";
     return {
-      text: after.status === null ? `Removed ${what}.` : `VNDB still lists ${rid} (status ${after.status}) after the delete.`,
+      text: after.status === null ? `Removed ${what}. The VN stays on the VN list.${lost}` : `Not removed: VNDB still lists ${rid} (status ${after.status}) after the delete.`,
       structured: { removed: after.status === null, release: after.release, previous: before.status },
       ...(after.status !== null ? { isError: true } : {}),
     };

@@ -10,11 +10,18 @@ import { toFilters } from "./filter-port.js";
 import { renderQuery } from "./format-port.js";
 import type { QuerySpec } from "./query-specs.js";
 import { resolveUserId } from "./users.js";
+import { missingSortKeyNote, topLevelFields } from "../format/missing-values.js";
+import { describeFilter, usesRawFilter } from "../filters/describe.js";
+import { didYouMeanNote } from "./query-typos.js";
+import { spoilerRetryNote, usesSpoilerFilter } from "./query-spoiler-retry.js";
 
 /** Results per page when the model does not say; small so answers stay readable. */
 import { DEFAULT_RESULTS } from "../kana/query-limits.js";
 
 export { DEFAULT_RESULTS };
+
+/** Sorts on values some entries lack (missing-values.ts says how many). */
+const SORT_FIELDS: ReadonlySet<string> = new Set(["vn.released", "vn.rating", "release.released"]);
 
 export type QueryArgs = {
   query?: string;
@@ -60,7 +67,13 @@ function mentionsLabel(filters: unknown): boolean {
 
 export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContext): Promise<ToolResult> {
   const { api, signal } = ctx;
-  const fields = checkedFields(spec, args.fields);
+  if (args.query !== undefined && args.query.trim() === "") {
+    // An empty search would silently become "no filter" and answer with arbitrary entries.
+    throw new ToolError("query is empty.", "Leave query out to list by filters alone, or give search text or an id.");
+  }
+  let fields = checkedFields(spec, args.fields);
+  // Sorting by a value that may be missing: fetch it, so the answer can say who lacks it.
+  if (args.sort && SORT_FIELDS.has(`${spec.endpoint}.${args.sort}`) && !topLevelFields(fields).includes(args.sort)) fields += `,${args.sort}`;
   let user: string | undefined;
   if (spec.endpoint === "ulist") {
     if (args.user) user = await resolveUserId(api, args.user, signal);
@@ -81,21 +94,27 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     };
   }
   const spoilerLevel = args.spoilers ?? ctx.config.spoilerLevel;
-  const converted = await toFilters(spec.endpoint, args.filters, {
-    api,
-    signal,
-    resolver: await ctx.session.resolver(api),
-    session,
-    ...(user ? { user } : {}),
-    maxSpoiler: spoilerLevel,
-    ...(user ?? session?.userId ? { labelUser: user ?? session?.userId } : {}),
-  });
+  // Names in filters may each need a lookup before the query itself: worth a progress step.
+  ctx.progress(0, 2, "resolving filters");
+  const resolver = await ctx.session.resolver(api);
+  const convertAt = (maxSpoiler: number) =>
+    toFilters(spec.endpoint, args.filters, {
+      api,
+      signal,
+      resolver,
+      session,
+      ...(user ? { user } : {}),
+      maxSpoiler,
+      ...(user ?? session?.userId ? { labelUser: user ?? session?.userId } : {}),
+    });
+  const converted = await convertAt(spoilerLevel);
   const search = args.query?.trim();
-  let filters: unknown = converted.filters;
-  if (search) {
+  const withSearch = (f: unknown): unknown => {
+    if (!search) return f;
     const predicate = ["search", "=", search];
-    filters = filters === null ? predicate : ["and", predicate, filters];
-  }
+    return f === null ? predicate : ["and", predicate, f];
+  };
+  const filters = withSearch(converted.filters);
   const body: QueryBody = { fields, results: args.results ?? DEFAULT_RESULTS };
   if (filters !== null) body.filters = filters;
   // Text search without an explicit order reads best by relevance.
@@ -105,7 +124,9 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
   if (args.page !== undefined) body.page = args.page;
   if (args.count) body.count = true;
   if (user) body.user = user;
+  ctx.progress(1, 2, `querying /${spec.endpoint}`);
   const response = await api.query(spec.endpoint, body, { signal });
+  ctx.progress(2, 2);
   const rendered = renderQuery({
     endpoint: spec.endpoint,
     tool: spec.tool,
@@ -114,14 +135,36 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     spoilerLevel,
     maxTokens: ctx.config.maxResponseTokens,
     spoilerArgument: spec.spoilers,
+    requested: topLevelFields(fields),
   });
   const heads: string[] = [];
+  // Whose list this is: a model answering "my list" must not confuse it with another user's.
+  if (spec.endpoint === "ulist") heads.push(await listOwnerLine(args, user, ctx));
   // Say which entries the names stood for, so a wrong guess is visible to the model.
   if (converted.resolved.length) {
-    heads.push(`Names resolved: ${converted.resolved.map((r) => `${r.kind} "${r.name}" = ${r.id} ${r.as}`).join("; ")}.`);
+    const said = (r: (typeof converted.resolved)[number]) =>
+      `${r.kind} "${r.name}" = ${r.id} ${r.as}${r.others ? ` (also credited as ${r.others.join(", ")}; the id covers all)` : ""}`;
+    heads.push(`Names resolved: ${converted.resolved.map(said).join("; ")}.`);
   }
-  const order = nullsFirstNote(spec, args, response.results);
+  // A pasted URL or compact string is opaque to the model: say what it decoded to.
+  if (usesRawFilter(args.filters) && converted.filters !== null) heads.push(`Filter applied: ${describeFilter(converted.filters)}.`);
+  const order = nullsFirstNote(spec, args, response.results) ?? missingSortKeyNote(spec.endpoint, args.sort, args.reverse, response.results);
   if (order) heads.push(order);
+  if (response.results.length === 0 && (args.page ?? 1) === 1 && spoilerLevel < 2 && usesSpoilerFilter(converted.filters)) {
+    const retry = await spoilerRetryNote({
+      api,
+      signal,
+      endpoint: spec.endpoint,
+      level: spoilerLevel,
+      filtersAt: async (level) => withSearch((await convertAt(level)).filters),
+      ...(user ? { extra: { user } } : {}),
+    });
+    if (retry) heads.push(retry);
+  }
+  if (response.results.length === 0 && search && (args.page ?? 1) === 1) {
+    const typo = await didYouMeanNote({ api, signal, endpoint: spec.endpoint, query: search, filters: converted.filters });
+    if (typo) heads.push(typo);
+  }
   if (heads.length === 0) return rendered;
   return {
     ...rendered,
@@ -134,3 +177,11 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
   };
 }
 
+async function listOwnerLine(args: QueryArgs, user: string | undefined, ctx: ToolContext): Promise<string> {
+  if (!user) {
+    const me = await ctx.session.whoAmI(ctx.api, ctx.signal);
+    return `List of ${me.username} (${me.id}, the token owner).`;
+  }
+  const given = args.user!.trim();
+  return given.toLowerCase() === user ? `List of ${user}.` : `List of ${given} (${user}).`;
+}

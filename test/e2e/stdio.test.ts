@@ -58,7 +58,7 @@ describe("stdio server with --embedded", () => {
     const r = await call("vndb_update_list_entry", { vn: "v17", labels_set: ["Finished"], vote: 9 });
     expect(r.isError, r.text).toBe(false);
     expect(r.text).toMatch(/vote 9\/10/);
-    expect(r.text).toMatch(/Finished \(2\)/);
+    expect(r.text).toMatch(/Finished \(id 2\)/);
   });
 
   it("reports argument errors as tool errors", async () => {

@@ -74,6 +74,55 @@ const CASES: [string, string, unknown, unknown][] = [
   ["raw array", "vn", { raw: ["lang", "=", "en"] }, ["lang", "=", "en"]],
 ];
 
+// Coded values by the names people use, echoed like entity names.
+const CODE_CASES: [string, string, unknown, unknown, string | null][] = [
+  ["platform short name", "release", { platform: "Switch" }, ["platform", "=", "swi"], 'platform "Switch" = swi Nintendo Switch'],
+  ["platform with punctuation", "vn", { platform: "PS-Vita" }, ["platform", "=", "psv"], 'platform "PS-Vita" = psv PlayStation Vita'],
+  ["language label", "vn", { olang: "Japanese" }, ["olang", "=", "ja"], 'language "Japanese" = ja Japanese'],
+  ["medium", "release", { medium: "Blu-ray" }, ["medium", "=", "blr"], 'medium "Blu-ray" = blr Blu-ray disc'],
+  ["staff role", "staff", { role: "writer" }, ["role", "=", "scenario"], 'staff role "writer" = scenario Scenario'],
+  ["voice actor role", "staff", { role: "voice actor" }, ["role", "=", "seiyuu"], 'staff role "voice actor" = seiyuu Voice actor'],
+  ["character role", "character", { role: "protagonist" }, ["role", "=", "main"], 'character role "protagonist" = main Protagonist'],
+  ["release type", "release", { rtype: "demo" }, ["rtype", "=", "trial"], 'release type "demo" = trial Trial'],
+  ["a code is not echoed", "release", { platform: "swi" }, ["platform", "=", "swi"], null],
+];
+
+describe("toPredicate code names", () => {
+  it.each(CODE_CASES)("%s", async (_n, endpoint, input, expected, echo) => {
+    const r = await toPredicate(endpoint as never, input, resolver);
+    if (!r.ok) throw new Error(r.message);
+    expect(r.filters).toEqual(expected);
+    const said = r.resolved.map((x) => `${x.kind} "${x.name}" = ${x.id} ${x.as}`);
+    expect(said).toEqual(echo ? [echo] : []);
+  });
+});
+
+// Lies are major spoilers: below level 2 the answer hides them, so filters must not match them.
+const LIE_CASES: [string, string, unknown, number, unknown][] = [
+  ["tag at level 0", "vn", { tag: "Nakige" }, 0, ["tag", "=", ["g1125", 0, 0, 1]]],
+  ["tag at level 1", "vn", { dtag: 7 }, 1, ["dtag", "=", ["g7", 1, 0, 1]]],
+  ["tag at level 2 matches lies too", "vn", { tag: "g7" }, 2, ["tag", "=", ["g7", 2, 0]]],
+  ["explicit max_spoiler 2 keeps lies", "vn", { tag: { id: 7, max_spoiler: 2 } }, 0, ["tag", "=", ["g7", 2, 0]]],
+  ["no_lies false opts out", "vn", { tag: { id: 7, no_lies: false } }, 0, ["tag", "=", ["g7", 0, 0]]],
+  ["trait at level 1", "character", { trait: "i5" }, 1, ["trait", "=", ["i5", 1, 1]]],
+  // VNDB widens [i, 0, 1] to spoiler 2; two packed values say "spoiler 0 and not a lie".
+  ["trait at level 0", "character", { trait: "i5" }, 0, ["and", ["trait", "=", ["i5", 0]], ["trait", "=", ["i5", 1, 1]]]],
+  ["negated trait at level 0", "character", { trait: { ne: "i5" } }, 0, ["or", ["trait", "!=", ["i5", 0]], ["trait", "!=", ["i5", 1, 1]]]],
+];
+
+describe("toPredicate lies", () => {
+  it.each(LIE_CASES)("%s", async (_n, endpoint, input, maxSpoiler, expected) => {
+    const r = await toPredicate(endpoint as never, input, resolver, { maxSpoiler });
+    if (!r.ok) throw new Error(r.message);
+    expect(r.filters).toEqual(expected);
+  });
+
+  it("an explicit no_lies with trait spoiler 0 becomes the two-value form instead of widening", async () => {
+    const r = await toPredicate("character", { trait: { id: "i5", no_lies: true } }, resolver);
+    expect(r.ok && r.filters).toEqual(["and", ["trait", "=", ["i5", 0]], ["trait", "=", ["i5", 1, 1]]]);
+  });
+});
+
 describe("toPredicate", () => {
   it.each(CASES)("%s", async (_n, endpoint, input, expected) => {
     const r = await toPredicate(endpoint as never, input, resolver, { rawUser: "u2" });
@@ -90,9 +139,9 @@ describe("toPredicate", () => {
 
   // A tag or trait filter without its own max_spoiler matches up to the answer's spoiler level.
   it.each([
-    ["tag by name at level 0 keeps VNDB's default", "vn", { tag: "Nakige" }, 0, ["tag", "=", "g1125"]],
+    ["tag by name at level 0 keeps VNDB's spoiler default, without lies", "vn", { tag: "Nakige" }, 0, ["tag", "=", ["g1125", 0, 0, 1]]],
     ["tag by name at level 2", "vn", { tag: "Nakige" }, 2, ["tag", "=", ["g1125", 2, 0]]],
-    ["trait by name at level 1", "character", { trait: "Tsundere" }, 1, ["trait", "=", ["i153", 1]]],
+    ["trait by name at level 1", "character", { trait: "Tsundere" }, 1, ["trait", "=", ["i153", 1, 1]]],
     ["tag object without max_spoiler", "vn", { tag: { name: "Nakige", min_level: 2 } }, 2, ["tag", "=", ["g1125", 2, 2]]],
     ["an explicit max_spoiler wins", "vn", { tag: { name: "Nakige", max_spoiler: 0 } }, 2, ["tag", "=", ["g1125", 0, 0]]],
     ["dtrait by id at level 2", "character", { dtrait: "i5" }, 2, ["dtrait", "=", ["i5", 2]]],
@@ -140,11 +189,11 @@ describe("toPredicate", () => {
     ["search text as query in a nested filter", "release", { vn: { query: "clannad" } }, /Unknown vn filter "vn\.query"\. Did you mean "search"\?/, /./],
     ["a year as its own filter", "vn", { year: 2020 }, /Unknown vn filter "year"\. Did you mean "released"\?/, /./],
     ["bad date", "vn", { released: "2020-13" }, /^Invalid 'released' filter: Invalid value\.$/, /YYYY-MM-DD/],
-    ["bad language", "vn", { lang: "xx" }, /^Invalid 'lang' filter: Invalid value\.$/, /lang takes one of: .*en/],
+    ["bad language", "vn", { lang: "xx" }, /^Unknown language "xx"\..*Codes: .*\ben\b/, undefined],
+    ["misspelt platform suggests the name", "release", { platform: "Nintendo Swich" }, /Unknown platform "Nintendo Swich"\. Did you mean Nintendo Switch \(swi\)/, undefined],
     ["bad value deep inside", "vn", { release: { minage: 5 } }, /^Invalid 'minage' filter: Invalid value\.$/, /minage takes one of: 0, 3, 6/],
     ["flag not boolean", "vn", { has_anime: "yes" }, /takes true or false/, undefined],
     ["tag object with unknown member", "vn", { tag: { name: "Nakige", level: 2 } }, /does not take level/, undefined],
-    ["trait spoiler 0 with no_lies would widen to spoiler 2", "character", { trait: { id: "i5", no_lies: true } }, /cannot combine max_spoiler 0 with no_lies/, undefined],
     ["trait has no min_level", "character", { trait: { id: "i1", min_level: 1 } }, /does not take min_level/, undefined],
     ["ambiguous name lists candidates", "vn", { tag: "Romance" }, /^Ambiguous tag "Romance": g96 Romance \(cont\), g2121 Romance Comedy \(cont\) — pass the id\.$/, undefined],
     ["unknown name", "vn", { developer: "No Such Studio" }, /^Unknown producer "No Such Studio"/, undefined],

@@ -189,7 +189,22 @@ describe("formatQueryPage per endpoint", () => {
       "ulist entry titled by its VN, notes as plain text",
       "ulist",
       { id: "v17", vote: 90, notes: "[b]not bbcode[/b]", labels: [{ id: 2, label: "Finished" }], vn: { id: "v17", title: "Ever17", alttitle: null, released: "2002-08-29" } },
-      ["## v17 Ever17 — https://vndb.org/v17", "vote: 9/10", "labels: 2 Finished", "vn: released: 2002-08-29", "[b]not bbcode[/b]"],
+      ["## v17 Ever17 — https://vndb.org/v17", "vote: 9/10", "labels: Finished (id 2)", "vn: released: 2002-08-29", "[b]not bbcode[/b]"],
+    ],
+    [
+      "ulist entry: empty dates, notes, vote and labels named as none; release statuses by name",
+      "ulist",
+      {
+        id: "v473",
+        vote: null,
+        labels: [],
+        started: null,
+        finished: "2024-02-10",
+        notes: "",
+        releases: [{ id: "r1006", title: "H2O", list_status: 2 }, { id: "r9", list_status: 4 }],
+        vn: { id: "v473", title: "H2O" },
+      },
+      ["vote: none", "labels: none", "started: none", "finished: 2024-02-10", "notes: none", "releases: r1006 H2O (obtained); r9 (deleted)"],
     ],
     [
       "quote without a page of its own",

@@ -3,7 +3,7 @@
 
 import type { ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../../src/server/config.js";
-import { startEmulator, type PresetName } from "../../src/emulator/index.js";
+import { startEmulator, type Emulator, type PresetName } from "../../src/emulator/index.js";
 import { KanaClient } from "../../src/client/kana-client.js";
 import type { Logger } from "../../src/server/log.js";
 import { connect, testConfig, type Connected } from "./mcp-client.js";
@@ -20,6 +20,8 @@ export const TOKENS = {
 
 export interface Emulated extends Connected {
   api: KanaClient;
+  /** The emulator behind the server, for fault injection (`emulator.faults.inject`). */
+  emulator: Emulator;
   /** The text of a tool result's first content block. */
   call(name: string, args?: Record<string, unknown>): Promise<CallOutcome>;
 }
@@ -52,6 +54,7 @@ export async function startEmulated(options: EmulatedOptions = {}): Promise<Emul
   return {
     ...connected,
     api,
+    emulator,
     async call(name, args = {}) {
       const r = await connected.client.callTool({ name, arguments: args });
       const content = r.content as { type: string; text?: string }[];

@@ -11,7 +11,7 @@ const CANARY = "yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy";
 const leakyApi: VndbApi = new Proxy({} as VndbApi, {
   get: (_t, prop) => {
     if (prop === "close") return async () => {};
-    if (prop === "stats") return async () => ({ [`vn ${CANARY}`]: 1 });
+    if (prop === "stats") return async () => ({ vn: 1, releases: 2, [`vn ${CANARY}`]: 1 });
     return async () => {
       throw new Error(`request failed with Authorization: Token ${CANARY} (${CANARY.replace(/-/g, "")})`);
     };

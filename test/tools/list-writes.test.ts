@@ -79,7 +79,7 @@ describe("vndb_update_list_entry", () => {
   it.each([
     [{ labels_set: ["Voted"] }, /Label 7 \(Voted\) cannot be set/],
     [{ labels_unset: [7] }, /Label 7 \(Voted\) cannot be set/],
-    [{ labels_set: ["Nonexistent"] }, /no list label called "Nonexistent"[\s\S]*2 Finished/],
+    [{ labels_set: ["Nonexistent"] }, /no list label called "Nonexistent"[\s\S]*Finished \(id 2\)[\s\S]*cannot be created through the API/],
     [{ labels_set: [0] }, /out of range/],
     [{ started: "2022-11-31" }, /started must be a real date/],
     [{ finished: "1969-05-01" }, /finished must be a real date/],
@@ -218,7 +218,8 @@ describe("release list", () => {
     expect(await stored(e, "v469")).toBeUndefined();
     const r = await e.call("vndb_update_release_entry", { release: "r1001", status: "obtained" });
     expect(r.isError, r.text).toBe(false);
-    expect(r.text).toMatch(/Added r1001 .*status now obtained/);
+    expect(r.text).toMatch(/Added r1001 .*: status none → obtained/);
+    expect(r.text).toMatch(/Also added v469 to Yorhel's VN list/);
     expect(r.structured?.status).toBe("obtained");
     const vnEntry = await stored(e, "v469");
     expect(vnEntry?.releases).toEqual([expect.objectContaining({ id: "r1001", list_status: 2 })]);

@@ -313,7 +313,7 @@ describe("vndb_get_user_list", () => {
     const r = await owner.call("vndb_get_user_list", { filters: { label: "Favorites" } });
     expect(r.isError).toBe(true);
     expect(r.text).toMatch(/no list label called "Favorites"/);
-    expect(r.text).toMatch(/10 Favourites/);
+    expect(r.text).toMatch(/Favourites \(id 10\)/);
   });
   it("needs a user without a token", async () => {
     const r = await anon.call("vndb_get_user_list", {});

@@ -101,17 +101,24 @@ describe("vndb_list_labels", () => {
     const r = await writer.call("vndb_list_labels");
     expect(r.isError).toBe(false);
     for (const l of direct.labels.filter((x) => x.id !== 0)) {
-      expect(r.text).toContain(`${l.id} ${l.label}${l.private ? " (private)" : ""} — ${l.count} ${l.count === 1 ? "entry" : "entries"}`);
+      expect(r.text).toContain(`- ${l.label} (id ${l.id}${l.private ? ", private" : ""}) — ${l.count} ${l.count === 1 ? "entry" : "entries"}`);
     }
-    expect(r.text).toMatch(/Hidden gems \(private\)/);
+    expect(r.text).toMatch(/Hidden gems \(id 11, private\)/);
     // The virtual "No label" row says what it is rather than looking like a label to set.
-    expect(r.text).toMatch(/- 0 "No label" \(entries with no label other than Voted; filter with label 0\)/);
+    expect(r.text).toMatch(/- "No label" \(id 0\): entries with no label other than Voted; filter with label 0/);
+    // Whose labels, and the rules a model would otherwise learn from a failed write.
+    expect(r.text).toMatch(/^\d+ labels of Yorhel \(u2, the token owner\):/);
+    expect(r.text).toMatch(/Voted \(id 7\) follows the vote/);
+    expect(r.text).toMatch(/Labels cannot be created through the API/);
+    expect(r.text).toMatch(/`labels` replaces the whole set/);
   });
   it("lists another user's public labels by username", async () => {
     const r = await anon.call("vndb_list_labels", { user: "yorhel" });
     expect(r.isError).toBe(false);
-    expect(r.text).toMatch(/of u2/);
-    expect(r.text).toContain("2 Finished");
+    expect(r.text).toMatch(/labels of yorhel \(u2\):/);
+    expect(r.text).toContain("- Finished (id 2)");
+    // Without a token nothing can be written: the write rules are not offered.
+    expect(r.text).not.toMatch(/vndb_update_list_entry/);
     expect(r.text).not.toContain("Hidden gems");
   });
   it.each([

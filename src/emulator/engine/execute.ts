@@ -19,6 +19,9 @@ import {
 } from "./project.js";
 import { searchScorer } from "./search.js";
 import { searchrankComparator, sortComparator } from "./sorts.js";
+import { matchPositions } from "./candidates.js";
+import { sortRanks } from "./sort-ranks.js";
+import { tableOf } from "./tables.js";
 
 /** The /ulist refusal when no list owner is known (api_query '/ulist', reference §11). */
 export const MISSING_USER = 'Missing "user" parameter and not authenticated.';
@@ -104,8 +107,8 @@ function plan(ctx: EngineContext, req: QueryRequest, listOwner: string | null): 
   }
 }
 
-/** Every matching row in result order. */
-function matchingRows(ctx: EngineContext, req: QueryRequest, p: Plan): unknown[] {
+/** Every matching row in result order, by visiting every row (the reference the indexed path must equal). */
+function scanMatchingRows(ctx: EngineContext, req: QueryRequest, p: Plan): unknown[] {
   const type = req.endpoint === "ulist" ? "vn" : req.endpoint;
   const pred = compileFilter(ctx, type, req.filters);
   const rows = p.rows().filter((r) => pred(p.subject(r) as never, null));
@@ -122,10 +125,52 @@ function matchingRows(ctx: EngineContext, req: QueryRequest, p: Plan): unknown[]
 }
 
 /**
+ * Every matching row in result order, through the indexes: the filter's candidate rows
+ * (or all of them), the same compiled predicate on each, then the order from precomputed
+ * sort ranks (searchrank: the scores of the matches only). /ulist reads live list state
+ * and always scans its owner's (short) list.
+ */
+function matchingRows(ctx: EngineContext, req: QueryRequest, p: Plan, scan: boolean): unknown[] {
+  if (scan || req.endpoint === "ulist") return scanMatchingRows(ctx, req, p);
+  const type = req.endpoint;
+  const table = tableOf(ctx.db, type);
+  const rows = table.rows as never[];
+  const hits = matchPositions(ctx, type, req.filters);
+  if (req.sort === "searchrank") {
+    const score = searchScorer(ctx, type, rankingSearch(req.filters));
+    const scores = new Map(hits.map((i) => [i, score(rows[i])]));
+    // A copy: matchPositions may hand out an index's own list.
+    const ordered = [...hits];
+    const dir = req.reverse ? 1 : -1;
+    ordered.sort((a, b) => dir * (scores.get(a)! - scores.get(b)!) || table.idNums[a] - table.idNums[b] || table.aidNums[a] - table.aidNums[b] || a - b);
+    return ordered.map((i) => rows[i]);
+  }
+  // rank, then position, packed into one number: a typed-array sort, no comparator calls.
+  const ranks = sortRanks(ctx.db, table, req.endpoint, req.sort, req.reverse);
+  const keys = Float64Array.from(hits, (i) => ranks[i]! * POSITION_SPAN + i).sort();
+  return Array.from(keys, (k) => rows[k % POSITION_SPAN]);
+}
+
+/** Above any table position: rank × POSITION_SPAN + position stays an exact double. */
+const POSITION_SPAN = 2 ** 24;
+
+export interface ExecuteOptions {
+  /** Visit every row instead of using the indexes (tests compare the two). */
+  scan?: boolean;
+}
+
+/**
  * Executes a validated query. The result is the response object of reference §5.3; the
  * caller serialises it with canonicalJson (sorted keys).
  */
-export function executeQuery(db: Database, req: QueryRequest, session: Session | null, clock: Clock): QueryOutcome {
+export function executeQuery(
+  db: Database,
+  req: QueryRequest,
+  session: Session | null,
+  clock: Clock,
+  opts: ExecuteOptions = {},
+): QueryOutcome {
+  const scan = opts.scan ?? false;
   const started = clock.now().getTime();
   const ctx: EngineContext = { db, session, today: rdateOf(clock.now()) };
   const listOwner = req.endpoint === "ulist" ? (req.user ?? session?.userId ?? null) : null;
@@ -139,7 +184,7 @@ export function executeQuery(db: Database, req: QueryRequest, session: Session |
     // The /ulist owner check lives in the SQL builder, so it only fires when a query runs.
     if (req.endpoint === "ulist" && listOwner === null) return missingUser;
     const pl = p();
-    all = matchingRows(ctx, req, pl);
+    all = matchingRows(ctx, req, pl, scan);
     const offset = req.results * (req.page - 1);
     const page = all.slice(offset, offset + req.results + 1);
     body.more = page.length > req.results;
@@ -155,7 +200,7 @@ export function executeQuery(db: Database, req: QueryRequest, session: Session |
       // The separate count query is built without the request context: on /ulist it
       // always fails, even with a `user` member (reference §11, a real bug).
       if (req.endpoint === "ulist") return missingUser;
-      body.count = (all ?? matchingRows(ctx, req, p())).length;
+      body.count = (all ?? matchingRows(ctx, req, p(), scan)).length;
     }
   }
 

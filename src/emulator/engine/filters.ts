@@ -26,6 +26,7 @@ import { cmp, idNum } from "./compare.js";
 import { canReadList, type EngineContext } from "./context.js";
 import { searchFilter } from "./search.js";
 import { staffCredits, vaByCharacter } from "./indexes.js";
+import { pickRandomQuote, quoteRandPoints } from "./random-quote.js";
 
 /**
  * The join row through which a nested query reached its entry. VNDB resolves a few
@@ -630,10 +631,10 @@ const FIELDS: Record<EntityType, Record<string, FieldMaker>> = {
         return c !== undefined && !c.hidden && sub(c, null);
       };
     }),
-    // One quote picked at random per request among those with a selection weight (score > 0).
+    // One quote drawn per request: a visible VN uniformly, then one of its quotes weighted
+    // by score (random-quote.ts).
     random: eqOnly((ctx) => {
-      const pool = ctx.db.catalogue.quote.filter((q) => !q.hidden && q.score > 0);
-      const pick = pool.length > 0 ? pool[Math.floor(Math.random() * pool.length)].id : null;
+      const pick = pickRandomQuote(quoteRandPoints(ctx.db), Math.random());
       return (q: QuoteRow) => q.id === pick;
     }),
   },

@@ -8,7 +8,8 @@ export interface StaffCredit {
   role: string | null;
 }
 
-function memo<T>(db: Database, key: string, build: () => T): T {
+/** A value built on first use and kept for the database's life. */
+export function memo<T>(db: Database, key: string, build: () => T): T {
   let v = db.memo.get(key) as T | undefined;
   if (v === undefined) {
     v = build();

@@ -10,11 +10,16 @@ import { normalizeSearchTerm, searchWords } from "../../kana/search-normalize.js
 import type { Database, StaffAliasEntry } from "../database.js";
 import type { EngineContext } from "./context.js";
 import { vndbIdPattern } from "../../kana/vndbid.js";
+import { memo } from "./indexes.js";
+import { stripEditionWords } from "./edition-words.js";
+import type { Table } from "./tables.js";
 
 export interface SearchLabel {
   label: string;
   /** 3 titles/names, 2 aliases, 1 release titles of a VN, GTIN and catalog numbers. */
   prio: number;
+  /** Its trigram set, computed on first scoring. */
+  trigrams?: Set<string>;
 }
 
 /** Label priorities (VNWeb::Validate::SearchQuery, reference §7). */
@@ -43,15 +48,16 @@ function labelsFor(db: Database, type: EntityType): Map<string, SearchLabel[]> {
   let m = db.memo.get(key) as Map<string, SearchLabel[]> | undefined;
   if (m) return m;
   m = new Map();
-  const add = (id: string, prio: number, ...texts: (string | null | undefined)[]) => {
+  /** Adds labels already normalised; "" is no label. */
+  const addLabels = (id: string, prio: number, labels: string[]) => {
     let list = m!.get(id);
     if (!list) m!.set(id, (list = []));
-    for (const t of texts) {
-      if (!t) continue;
-      const label = normalizeSearchTerm(t);
+    for (const label of labels) {
       if (label !== "" && !list.some((l) => l.label === label && l.prio >= prio)) list.push({ label, prio });
     }
   };
+  const add = (id: string, prio: number, ...texts: (string | null | undefined)[]) =>
+    addLabels(id, prio, texts.map((t) => (t ? normalizeSearchTerm(t) : "")));
   switch (type) {
     case "vn": {
       for (const v of db.catalogue.vn) {
@@ -59,10 +65,11 @@ function labelsFor(db: Database, type: EntityType): Map<string, SearchLabel[]> {
         for (const t of v.titles) add(v.id, PRIO_TITLE, t.title, t.latin);
         add(v.id, PRIO_ALIAS, ...v.aliases);
       }
+      // Release titles, less their trailing edition words (edition-words.ts).
       for (const r of db.catalogue.release) {
         if (r.hidden) continue;
         for (const rv of r.vns) {
-          for (const t of r.titles) add(rv.vn, PRIO_EXTRA, t.title, t.latin);
+          for (const t of r.titles) addLabels(rv.vn, PRIO_EXTRA, [t.title, t.latin].map((x) => (x ? stripEditionWords(normalizeSearchTerm(x)) : "")));
         }
       }
       break;
@@ -105,6 +112,32 @@ function labelsFor(db: Database, type: EntityType): Map<string, SearchLabel[]> {
   return m;
 }
 
+/**
+ * Every label of each table row joined into one text (positions as in tables.ts): a row
+ * whose one label holds every word has them all in this text, so a substring test over it
+ * finds a superset of the matches without visiting the labels one by one.
+ */
+function labelTexts(db: Database, type: EntityType, table: Table): string[] {
+  return memo(db, `searchText:${type}`, () => {
+    const labels = labelsFor(db, type);
+    return table.rows.map((row) => (labels.get(keyOf(type, row as Row)) ?? []).map((l) => l.label).join("\u0000"));
+  });
+}
+
+/** Table positions a `search =` value can match (candidates.ts); null: no words, all match. */
+export function searchCandidates(ctx: EngineContext, type: EntityType, value: unknown, table: Table): number[] | null {
+  const q = parse(type, value);
+  if (q.words.length === 0) return null;
+  const texts = labelTexts(ctx.db, type, table);
+  const out: number[] = [];
+  const idPositions = q.id === null ? undefined : table.byId.get(q.id);
+  for (let i = 0; i < texts.length; i++) {
+    const t = texts[i]!;
+    if (q.words.every((w) => t.includes(w)) || idPositions?.includes(i)) out.push(i);
+  }
+  return out;
+}
+
 interface Query {
   words: string[];
   /** The entry id the query names, when it is exactly one id-shaped word. */
@@ -135,7 +168,8 @@ export function searchFilter(ctx: EngineContext, type: EntityType, value: unknow
 export function searchScorer(ctx: EngineContext, type: EntityType, value: unknown): (row: any) => number {
   const q = parse(type, value);
   const labels = labelsFor(ctx.db, type);
-  const queryTrigrams = trigrams(q.words.join(" "));
+  // Validation.pm scores against the words joined with nothing ("steins gate" → "steinsgate").
+  const queryTrigrams = trigrams(q.joined);
   return (row: Row) => {
     const idBonus = q.id !== null && entryId(type, row) === q.id ? ID_BONUS : 0;
     let best = idBonus > 0 ? PRIO_TITLE * idBonus : 0;
@@ -143,7 +177,7 @@ export function searchScorer(ctx: EngineContext, type: EntityType, value: unknow
       if (!q.words.every((w) => l.label.includes(w))) continue;
       const score =
         l.prio *
-        (idBonus + (l.label.startsWith(q.joined) ? PREFIX_BONUS : 0) + similarity(trigrams(l.label), queryTrigrams));
+        (idBonus + (l.label.startsWith(q.joined) ? PREFIX_BONUS : 0) + similarity((l.trigrams ??= trigrams(l.label)), queryTrigrams));
       if (score > best) best = score;
     }
     return best;

@@ -28,9 +28,17 @@ function compareKeys(a: Key, b: Key): number {
 
 function column<T>(c: Column<T>, reverse: boolean): Cmp<T> {
   const desc = c.fixed ? false : (c.inverted ?? false) !== reverse;
+  // Each row's key once per sort, not once per comparison (titles and cached columns are
+  // looked up through maps).
+  const keys = new Map<T, Key>();
+  const keyOf = (row: T) => {
+    let k = keys.get(row);
+    if (k === undefined) keys.set(row, (k = c.key(row)));
+    return k;
+  };
   return (x, y) => {
-    const a = c.key(x);
-    const b = c.key(y);
+    const a = keyOf(x);
+    const b = keyOf(y);
     if (a === null || b === null) {
       if (a === b) return 0;
       const nullsLast = c.nullsLast ?? !desc;

@@ -23,6 +23,11 @@ export const FAULT_KINDS = [
   "reset",
   /** 200 application/json whose body is cut off mid-way. */
   "malformed-json",
+  /**
+   * The request is carried out (a write lands) and then the connection is destroyed
+   * before the answer: the client cannot tell whether its request took effect.
+   */
+  "lost-answer",
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -38,6 +43,11 @@ export interface FaultSpec {
   method?: string;
   /** Only requests whose path below the API base starts with this (e.g. "/vn"); any when absent. */
   path?: string;
+  /**
+   * Let this many matching requests through untouched first (default 0): e.g. fail the
+   * read that follows a write, not the read before it.
+   */
+  skip?: number;
 }
 
 interface PendingFault extends Required<Pick<FaultSpec, "kind">> {
@@ -46,6 +56,7 @@ interface PendingFault extends Required<Pick<FaultSpec, "kind">> {
   delayMs?: number;
   method?: string;
   path?: string;
+  skip: number;
 }
 
 export const PROCESSING_TIMEOUT: KanaFailure = { status: 500, message: "Processing timeout" };
@@ -69,6 +80,8 @@ export class Faults {
     if (!isFaultKind(spec.kind)) throw new Error(`unknown fault kind: ${String(spec.kind)}`);
     const count = spec.count ?? 1;
     if (!Number.isInteger(count) || count < 1) throw new Error("fault count must be a positive integer");
+    const skip = spec.skip ?? 0;
+    if (!Number.isInteger(skip) || skip < 0) throw new Error("fault skip must be a non-negative integer");
     this.queue.push({
       kind: spec.kind,
       remaining: count,
@@ -76,6 +89,7 @@ export class Faults {
       delayMs: spec.delayMs,
       method: spec.method?.toUpperCase(),
       path: spec.path,
+      skip,
     });
   }
 
@@ -93,6 +107,7 @@ export class Faults {
       ...(f.delayMs !== undefined ? { delayMs: f.delayMs } : {}),
       ...(f.method !== undefined ? { method: f.method } : {}),
       ...(f.path !== undefined ? { path: f.path } : {}),
+      ...(f.skip > 0 ? { skip: f.skip } : {}),
     }));
   }
 
@@ -103,6 +118,11 @@ export class Faults {
     );
     if (index < 0) return null;
     const fault = this.queue[index];
+    if (fault.skip > 0) {
+      // A skipped request is not answered by a later fault either: it passes untouched.
+      fault.skip -= 1;
+      return null;
+    }
     fault.remaining -= 1;
     if (fault.remaining <= 0) this.queue.splice(index, 1);
     return { kind: fault.kind, retryAfter: fault.retryAfter, delayMs: fault.delayMs };

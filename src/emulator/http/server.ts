@@ -168,7 +168,9 @@ export function createEmulatorServer(opts: HttpOptions): EmulatorServer {
 
     const ctx = opts.context;
     const fault = opts.faults.take(method, rawPath.slice(base.length));
-    if (fault) {
+    // lost-answer: handled like any request below; only the answer never leaves.
+    const loseAnswer = fault?.kind === "lost-answer";
+    if (fault && !loseAnswer) {
       if (fault.kind === "reset") {
         req.socket.destroy();
         return;
@@ -216,6 +218,10 @@ export function createEmulatorServer(opts: HttpOptions): EmulatorServer {
       { method, path, query, headers, body, address: req.socket.remoteAddress ?? "" },
       ctx,
     );
+    if (loseAnswer) {
+      req.socket.destroy();
+      return;
+    }
     // The pre-flight sets its own CORS headers; everything else gets VNDB's cors().
     send(res, method, method === "OPTIONS" ? response : applyCors(response, headers), headers["accept-encoding"]);
   }

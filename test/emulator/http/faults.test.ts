@@ -55,6 +55,23 @@ describe("each fault kind", () => {
     expect((await post()).status).toBe(200);
   });
 
+  it("lost-answer: the write is carried out, the answer never arrives", async () => {
+    await emulator.close();
+    emulator = await startEmulator({ port: 0, preset: "catalogue" });
+    const auth = { "content-type": "application/json", authorization: "Token yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy" };
+    emulator.faults.inject({ kind: "lost-answer", method: "PATCH" });
+    const patch = request(`${emulator.url}/ulist/v17`, { method: "PATCH", headers: auth, body: '{"vote":70}', dispatcher: agent });
+    await expect(patch).rejects.toThrow();
+    expect(emulator.faults.pending()).toEqual([]);
+    const read = await request(`${emulator.url}/ulist`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ user: "u2", filters: ["id", "=", "v17"], fields: "vote" }),
+      dispatcher: agent,
+    });
+    expect(await read.body.json()).toEqual({ more: false, results: [{ id: "v17", vote: 70 }] });
+  });
+
   it("hang: no answer until the client gives up", async () => {
     emulator.faults.inject({ kind: "hang" });
     const started = Date.now();
@@ -88,10 +105,20 @@ describe("each fault kind", () => {
     expect(emulator.faults.pending()).toEqual([]);
   });
 
+  it("skip lets the first matching requests through, then answers the next", async () => {
+    emulator.faults.inject({ kind: "internal-error", path: "/vn", skip: 2 });
+    expect(emulator.faults.pending()).toEqual([{ kind: "internal-error", count: 1, path: "/vn", skip: 2 }]);
+    expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(500);
+    expect((await post()).status).toBe(200);
+    expect(() => emulator.faults.inject({ kind: "reset", skip: -1 })).toThrow(/skip/);
+  });
+
   it("refuses unknown kinds and bad counts", () => {
     expect(() => emulator.faults.inject({ kind: "nope" as never })).toThrow(/unknown fault kind/);
     expect(() => emulator.faults.inject({ kind: "reset", count: 0 })).toThrow();
-    expect(FAULT_KINDS.length).toBe(7);
+    expect(FAULT_KINDS).toContain("lost-answer");
   });
 });
 

@@ -1,0 +1,408 @@
+// Resolving a filter through indexes. A filter becomes `{ cand, residual }`: the rows it
+// matches are the positions in `cand` (every row when null) for which `residual` holds
+// (always, when null). Exact indexes (ids, tag/dtag and trait/dtrait with their spoiler,
+// level and lie limits, VN lang/platform/olang/developer_id, number and date columns)
+// give a `cand` and no residual, and their `!=` is the complement; the other indexes give a
+// superset and keep the filter's own predicate as residual: `search` (label text), the
+// VN label filter (the owner's list), release platform/producer, staff role, and the
+// nested filters through the links between entries both ways (a VN's releases, a
+// release's VNs, characters, developers, staff credits, quotes). Whatever no index
+// covers is a residual only. `and` intersects and conjoins; `or` unites when every child
+// has a `cand`, and otherwise is one residual over every row.
+import type { EntityType, Filter, FilterOperator } from "../../kana/types.js";
+import type { CharacterRow, ReleaseRow, VnRow } from "../catalogue/types.js";
+import { ulistOf, type Database, type StaffAliasEntry } from "../database.js";
+import type { EngineContext } from "./context.js";
+import { cmp, idNum } from "./compare.js";
+import { compileFilter, type Predicate } from "./filters.js";
+import { memo, staffCredits } from "./indexes.js";
+import { searchCandidates } from "./search.js";
+import { positionsOfIds, sortUnique, tableOf, type Table } from "./tables.js";
+
+type Positions = number[];
+
+/** value → sorted positions, built from one pass over a table. */
+function postings(db: Database, key: string, type: EntityType, keysOf: (row: any) => Iterable<string>): Map<string, Positions> {
+  return memo(db, `postings:${key}`, () => {
+    const out = new Map<string, Positions>();
+    tableOf(db, type).rows.forEach((row, i) => {
+      for (const k of new Set(keysOf(row))) {
+        const l = out.get(k);
+        if (l) l.push(i);
+        else out.set(k, [i]);
+      }
+    });
+    return out;
+  });
+}
+
+function intersect(lists: Positions[], n: number): Positions {
+  if (lists.length === 1) return lists[0]!;
+  const count = new Uint8Array(n);
+  for (const l of lists) for (const p of l) count[p]!++;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) if (count[i] === lists.length) out.push(i);
+  return out;
+}
+
+function unite(lists: Positions[], n: number): Positions {
+  const mark = new Uint8Array(n);
+  for (const l of lists) for (const p of l) mark[p] = 1;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) if (mark[i] === 1) out.push(i);
+  return out;
+}
+
+/** Rows of `to` linked to the given rows of `from`, through each row's linked ids. */
+function follow(db: Database, from: EntityType, positions: Positions, to: EntityType, linked: (row: any) => Iterable<string>): Positions {
+  const src = tableOf(db, from);
+  const dst = tableOf(db, to);
+  const ids: string[] = [];
+  for (const p of positions) for (const id of linked(src.rows[p])) ids.push(id);
+  return positionsOfIds(dst, ids);
+}
+
+export interface Resolved {
+  /** Sorted positions holding every match; null: every row. */
+  cand: Positions | null;
+  /** What a row of `cand` must also satisfy; null: nothing. */
+  residual: Predicate<any> | null;
+}
+
+/** The matching positions of a filter, sorted (the indexed engine's filter step). */
+export function matchPositions(ctx: EngineContext, type: EntityType, f: Filter | null): Positions {
+  const n = tableOf(ctx.db, type).rows.length;
+  if (f === null) return Array.from({ length: n }, (_, i) => i);
+  return materialise(ctx, type, resolve(ctx, type, f));
+}
+
+function materialise(ctx: EngineContext, type: EntityType, r: Resolved): Positions {
+  const rows = tableOf(ctx.db, type).rows;
+  const { cand, residual } = r;
+  if (cand !== null && residual === null) return cand;
+  const out: number[] = [];
+  if (cand === null) {
+    for (let i = 0; i < rows.length; i++) if (residual!(rows[i], null)) out.push(i);
+  } else {
+    for (const i of cand) if (residual!(rows[i], null)) out.push(i);
+  }
+  return out;
+}
+
+function resolve(ctx: EngineContext, type: EntityType, f: Filter): Resolved {
+  const head = f[0];
+  if (head === "and") {
+    const kids = (f.slice(1) as Filter[]).map((k) => resolve(ctx, type, k));
+    const cands = kids.map((k) => k.cand).filter((c): c is Positions => c !== null);
+    const residuals = kids.map((k) => k.residual).filter((p): p is Predicate<any> => p !== null);
+    return {
+      cand: cands.length === 0 ? null : intersect(cands, tableOf(ctx.db, type).rows.length),
+      residual: residuals.length === 0 ? null : residuals.length === 1 ? residuals[0]! : (row, link) => residuals.every((p) => p(row, link)),
+    };
+  }
+  if (head === "or") {
+    const kids = (f.slice(1) as Filter[]).map((k) => resolve(ctx, type, k));
+    if (kids.some((k) => k.cand === null)) return { cand: null, residual: compileFilter(ctx, type, f) };
+    return { cand: unite(kids.map((k) => materialise(ctx, type, k)), tableOf(ctx.db, type).rows.length), residual: null };
+  }
+  const [field, op, value] = f as [string, FilterOperator, unknown];
+  const exact = exactLeaf(ctx, type, field, op, value);
+  if (exact !== null) return { cand: exact, residual: null };
+  const own = compileFilter(ctx, type, f);
+  const found = op === "=" || op === "!=" ? leaf(ctx, type, field, value) : null;
+  if (found === null) return { cand: null, residual: own };
+  if (found.exact) return { cand: op === "=" ? found.positions : complement(found.positions, tableOf(ctx.db, type).rows.length), residual: null };
+  return op === "=" ? { cand: found.positions, residual: own } : { cand: null, residual: own };
+}
+
+/** Fields a nested filter reads from the link it was reached through (filters.ts Link). */
+const LINK_FIELDS: Partial<Record<EntityType, string>> = { release: "rtype", character: "role", staff: "role" };
+
+/** Does this filter (at its own level; deeper nesting has its own link) negate a link field? */
+function negatesLinkField(type: EntityType, f: Filter): boolean {
+  if (f[0] === "and" || f[0] === "or") return (f.slice(1) as Filter[]).some((k) => negatesLinkField(type, k));
+  return f[0] === LINK_FIELDS[type] && f[1] !== "=";
+}
+
+/** Every position not in a sorted list. */
+function complement(positions: Positions, n: number): Positions {
+  const mark = new Uint8Array(n);
+  for (const p of positions) mark[p] = 1;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) if (mark[i] === 0) out.push(i);
+  return out;
+}
+
+/** An `=`-only filter's exact set and, through the complement, its `!=` (two-valued filters only). */
+function eqOnlyExact(op: FilterOperator, n: number, eq: () => Positions): Positions | null {
+  if (op === "=") return eq();
+  if (op === "!=") return complement(eq(), n);
+  return null;
+}
+
+/** Positions whose column value passes `cmp(value, op, want)` (null column values never do). */
+function columnMatch(column: Float64Array, op: FilterOperator, want: number): Positions {
+  const out: number[] = [];
+  for (let i = 0; i < column.length; i++) {
+    const v = column[i]!;
+    if (Number.isNaN(v)) continue;
+    if (cmp(v, op, want)) out.push(i);
+  }
+  return out;
+}
+
+/** A number column by position (NaN for null), built once. */
+function column(db: Database, type: EntityType, name: string, get: (row: any) => number | null): Float64Array {
+  return memo(db, `column:${type}:${name}`, () => Float64Array.from(tableOf(db, type).rows, (r) => get(r) ?? NaN));
+}
+
+/** Tag or trait votes of each row, per tag: positions with the vote's spoiler, rating and lie. */
+interface VotePostings {
+  positions: number[];
+  rating: number[];
+  spoiler: number[];
+  lie: boolean[];
+}
+
+function votePostings(db: Database, key: string, type: EntityType, votesOf: (row: any) => Iterable<{ id: string; rating: number; spoiler: number; lie: boolean }>): Map<string, VotePostings> {
+  return memo(db, `votes:${key}`, () => {
+    const out = new Map<string, VotePostings>();
+    tableOf(db, type).rows.forEach((row, i) => {
+      for (const v of votesOf(row)) {
+        let p = out.get(v.id);
+        if (!p) out.set(v.id, (p = { positions: [], rating: [], spoiler: [], lie: [] }));
+        p.positions.push(i);
+        p.rating.push(v.rating);
+        p.spoiler.push(v.spoiler);
+        p.lie.push(v.lie);
+      }
+    });
+    return out;
+  });
+}
+
+/** The tag/trait filter's test (filters.ts tagFilter/traitFilter) over one tag's votes. */
+function voteMatch(p: VotePostings | undefined, value: unknown, withLevel: boolean): Positions {
+  if (!p) return [];
+  const v = Array.isArray(value) ? value : [value];
+  const num = (x: unknown) => Number(x ?? 0);
+  const maxSpoiler = num(v[1]);
+  const minLevel = withLevel ? num(v[2]) : 0;
+  const noLies = num(withLevel ? v[3] : v[2]) === 1;
+  const out: number[] = [];
+  for (let k = 0; k < p.positions.length; k++) {
+    if (!(maxSpoiler >= 2 || p.spoiler[k]! <= maxSpoiler)) continue;
+    if (!(minLevel <= 0 || p.rating[k]! >= minLevel)) continue;
+    if (noLies && p.lie[k]) continue;
+    out.push(p.positions[k]!);
+  }
+  return sortUnique(out);
+}
+
+function exactLeaf(ctx: EngineContext, type: EntityType, field: string, op: FilterOperator, value: unknown): Positions | null {
+  const { db } = ctx;
+  const n = tableOf(db, type).rows.length;
+  const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+  const eq = (get: () => Positions) => eqOnlyExact(op, n, get);
+  if (field === "id") return columnMatch(tableOf(db, type).idNums, op, idNum(str(value)));
+  switch (type) {
+    case "vn":
+      switch (field) {
+        case "tag":
+          return eq(() => voteMatch(votePostings(db, "vn:tag", "vn", (v: VnRow) => [...db.vnCache.get(v.id)!.inheritedTags.values()].map((t) => ({ id: t.tag, ...t }))).get(firstOf(value)), value, true));
+        case "dtag":
+          return eq(() => {
+            const tag = db.tag.get(firstOf(value));
+            if (!tag || tag.hidden) return [];
+            return voteMatch(votePostings(db, "vn:dtag", "vn", (v: VnRow) => v.tags.map((t) => ({ id: t.tag, ...t }))).get(firstOf(value)), value, true);
+          });
+        case "lang":
+          return eq(() => postings(db, "vn:lang", "vn", (v: VnRow) => db.vnCache.get(v.id)!.languages).get(str(value)) ?? []);
+        case "platform":
+          return eq(() => postings(db, "vn:platform", "vn", (v: VnRow) => db.vnCache.get(v.id)!.platforms).get(str(value)) ?? []);
+        case "olang":
+          return eq(() => postings(db, "vn:olang", "vn", (v: VnRow) => [v.olang]).get(str(value)) ?? []);
+        case "developer_id":
+          return eq(() => postings(db, "vn:developer_id", "vn", (v: VnRow) => db.vnCache.get(v.id)!.developers).get(str(value)) ?? []);
+        case "released":
+          return columnMatch(column(db, "vn", "released", (v: VnRow) => db.vnCache.get(v.id)!.released), op, dateValue(ctx, value));
+        case "rating":
+          return columnMatch(column(db, "vn", "rating", (v: VnRow) => v.rating), op, Number(value));
+        case "votecount":
+          return columnMatch(column(db, "vn", "votecount", (v: VnRow) => v.votecount), op, Number(value));
+      }
+      return null;
+    case "release":
+      switch (field) {
+        case "released":
+          return columnMatch(column(db, "release", "released", (r: ReleaseRow) => r.released), op, dateValue(ctx, value));
+        case "minage":
+          if (value === null || value === undefined) return null;
+          return columnMatch(column(db, "release", "minage", (r: ReleaseRow) => r.minage), op, Number(value));
+      }
+      return null;
+    case "character":
+      switch (field) {
+        case "trait":
+          return eq(() => voteMatch(votePostings(db, "character:trait", "character", (c: CharacterRow) => [...db.charCache.get(c.id)!.inheritedTraits.values()].map((t) => ({ id: t.trait, rating: 0, ...t }))).get(firstOf(value)), value, false));
+        case "dtrait":
+          return eq(() => voteMatch(votePostings(db, "character:dtrait", "character", (c: CharacterRow) => c.traits.map((t) => ({ id: t.trait, rating: 0, ...t }))).get(firstOf(value)), value, false));
+      }
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** Date values: 1 = today (at query time), else the stored YYYYMMDD integer (filters.ts). */
+function dateValue(ctx: EngineContext, v: unknown): number {
+  const n = Number(v ?? 0);
+  return n === 1 ? ctx.today : n;
+}
+
+/** What an index knows of a leaf's `=`: its rows exactly, or a superset of them. */
+interface Found {
+  positions: Positions;
+  exact: boolean;
+}
+
+function leaf(ctx: EngineContext, type: EntityType, field: string, value: unknown): Found | null {
+  const found = indexed(ctx, type, field, value);
+  if (found === null || Array.isArray(found)) return found === null ? null : { positions: found, exact: EXACT_LEAVES.has(`${type}.${field}`) };
+  return found;
+}
+
+/** Leaves whose index lists exactly the rows their `=` matches (two-valued, so `!=` is the rest). */
+const EXACT_LEAVES = new Set(["release.producer_id", "release.developer_id", "release.platform"]);
+
+/** Does this filter (at its own level) use a field resolved against the link? */
+function readsLinkField(type: EntityType, f: Filter): boolean {
+  if (f[0] === "and" || f[0] === "or") return (f.slice(1) as Filter[]).some((k) => readsLinkField(type, k));
+  return f[0] === LINK_FIELDS[type];
+}
+
+/** A leaf's `=` rows from an index (exactness by EXACT_LEAVES), or a nested filter's, or null. */
+function indexed(ctx: EngineContext, type: EntityType, field: string, value: unknown): Positions | Found | null {
+  const { db } = ctx;
+  const table = tableOf(db, type);
+  const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+  if (field === "search") return searchCandidates(ctx, type, value, table);
+  // The rows linked to the inner filter's rows. Exact when the inner filter resolves exactly
+  // and reads nothing from the link (release rtype, character or staff role), which its
+  // resolution, made without a link, cannot see; a superset otherwise, but only without a
+  // `!=` on such a field, which could then drop rows.
+  const nested = (inner: EntityType, linked: (row: any) => Iterable<string>): Found | null => {
+    if (negatesLinkField(inner, value as Filter)) return null;
+    const r = resolve(ctx, inner, value as Filter);
+    if (r.cand === null) return null;
+    const positions = follow(db, inner, materialise(ctx, inner, r), type, linked);
+    return { positions, exact: r.residual === null && !readsLinkField(inner, value as Filter) };
+  };
+  switch (type) {
+    case "vn":
+      switch (field) {
+        case "label": {
+          // Live list state: whatever the label, a match is on the owner's list.
+          const [uid] = value as [string, unknown];
+          return positionsOfIds(table, ulistOf(db, uid).map((e) => e.vid));
+        }
+        case "release":
+          return nested("release", (r: ReleaseRow) => r.vns.map((x) => x.vn));
+        case "character":
+          return nested("character", (c: CharacterRow) => c.vns.map((x) => x.vn));
+        case "developer":
+          return nested("producer", (p: { id: string }) => vnsByDeveloper(db).get(p.id) ?? []);
+        case "staff": {
+          const credits = staffCredits(db);
+          return nested("staff", (e: StaffAliasEntry) => (credits.get(e.alias.aid) ?? []).map((c) => c.vn));
+        }
+      }
+      return null;
+    case "release":
+      switch (field) {
+        case "platform":
+          if (value === null || value === undefined) return null;
+          return postings(db, "release:platform", "release", (r: ReleaseRow) => r.platforms).get(str(value)) ?? [];
+        case "producer_id":
+          return postings(db, "release:producer_id", "release", (r: ReleaseRow) => r.producers.map((p) => p.producer)).get(str(value)) ?? [];
+        case "developer_id":
+          return postings(db, "release:developer_id", "release", (r: ReleaseRow) => r.producers.filter((p) => p.developer).map((p) => p.producer)).get(str(value)) ?? [];
+        case "vn":
+          return nested("vn", (v: VnRow) => db.vnCache.get(v.id)!.releases);
+        case "producer":
+          return nested("producer", (p: { id: string }) => releasesByProducer(db).get(p.id) ?? []);
+      }
+      return null;
+    case "character":
+      switch (field) {
+        case "vn":
+          return nested("vn", (v: VnRow) => db.vnCache.get(v.id)!.characters);
+      }
+      return null;
+    case "staff":
+      if (field === "role") {
+        return postings(db, "staff:role", "staff", (e: StaffAliasEntry) => (staffCredits(db).get(e.alias.aid) ?? []).map((c) => c.role ?? "seiyuu")).get(str(value)) ?? [];
+      }
+      return null;
+    case "quote":
+      switch (field) {
+        case "vn":
+          return nested("vn", (v: VnRow) => db.quotesByVn.get(v.id) ?? []);
+        case "character":
+          return nested("character", (c: CharacterRow) => quotesByCharacter(db).get(c.id) ?? []);
+      }
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** The tag or trait id of a tag/trait filter value ([id, spoiler, level, lie] or the bare id). */
+function firstOf(value: unknown): string {
+  return String(Array.isArray(value) ? value[0] : value);
+}
+
+/** Producer id → VNs it develops (c_developers, the developer filter's link). */
+function vnsByDeveloper(db: Database): Map<string, string[]> {
+  return memo(db, "links:vnsByDeveloper", () => {
+    const out = new Map<string, string[]>();
+    for (const [vid, c] of db.vnCache) {
+      for (const p of c.developers) {
+        const l = out.get(p);
+        if (l) l.push(vid);
+        else out.set(p, [vid]);
+      }
+    }
+    return out;
+  });
+}
+
+/** Producer id → releases crediting it. */
+function releasesByProducer(db: Database): Map<string, string[]> {
+  return memo(db, "links:releasesByProducer", () => {
+    const out = new Map<string, string[]>();
+    for (const r of db.catalogue.release) {
+      for (const p of r.producers) {
+        const l = out.get(p.producer);
+        if (l) l.push(r.id);
+        else out.set(p.producer, [r.id]);
+      }
+    }
+    return out;
+  });
+}
+
+/** Character id → quotes spoken by it. */
+function quotesByCharacter(db: Database): Map<string, string[]> {
+  return memo(db, "links:quotesByCharacter", () => {
+    const out = new Map<string, string[]>();
+    for (const q of db.catalogue.quote) {
+      if (q.character === null) continue;
+      const l = out.get(q.character);
+      if (l) l.push(q.id);
+      else out.set(q.character, [q.id]);
+    }
+    return out;
+  });
+}
+

@@ -1,0 +1,73 @@
+// Members that were asked for but hold nothing. Empty members are dropped from answers
+// (format/prune.ts), which hides the difference between "VNDB has no value" and "not asked
+// for": models spent calls proving a value absent. So the text names each requested member
+// that came back empty: "unknown" (null), "none" (empty list or text), and for ratings the
+// vote count that explains the gap ("— (0 votes)").
+
+type Obj = Record<string, unknown>;
+
+/** Members whose null is explained by too few votes (VNDB shows no rating below a minimum). */
+const RATING_KEYS: ReadonlySet<string> = new Set(["rating", "average"]);
+
+/** The top-level names of a field string: "title,tags{name},image.url" → title, tags, image. */
+export function topLevelFields(fields: string): string[] {
+  const out = new Set<string>();
+  let depth = 0;
+  let word = "";
+  const flush = () => {
+    const name = word.trim().split(".")[0];
+    if (name) out.add(name);
+    word = "";
+  };
+  for (const ch of fields) {
+    if (ch === "{") {
+      if (depth === 0) flush();
+      depth++;
+    } else if (ch === "}") depth--;
+    else if (depth === 0) {
+      if (ch === ",") flush();
+      else word += ch;
+    }
+  }
+  flush();
+  return [...out];
+}
+
+/** Requested members of a raw entry that hold no value, each with the text to show. */
+export function missingValues(raw: Obj, requested: readonly string[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (const key of requested) {
+    if (key === "id" || !(key in raw)) continue;
+    const v = raw[key];
+    if (v === null || v === undefined) {
+      if (RATING_KEYS.has(key)) {
+        const votes = typeof raw.votecount === "number" ? raw.votecount : 0;
+        out.push([key, `— (${votes} ${votes === 1 ? "vote" : "votes"})`]);
+      } else out.push([key, "unknown"]);
+    } else if (v === "" || (Array.isArray(v) && v.length === 0)) out.push([key, "none"]);
+  }
+  return out;
+}
+
+/**
+ * Sort keys that can be missing, how to say the value, and where VNDB puts the entries
+ * without it (reference §7: an unknown date is stored as 0 and sorts first ascending;
+ * unrated VNs are always last). Ties are broken by id.
+ */
+const NULLABLE_SORTS: Readonly<Record<string, Readonly<Record<string, { what: string; place: (reverse: boolean) => string }>>>> = {
+  vn: {
+    released: { what: "release date", place: (r) => (r ? "last" : "first") },
+    rating: { what: "rating", place: () => "last" },
+  },
+  release: { released: { what: "release date", place: (r) => (r ? "last" : "first") } },
+};
+
+/** "3 of 6 have no release date; VNDB puts them first, in id order." */
+export function missingSortKeyNote(endpoint: string, sort: string | undefined, reverse: boolean | undefined, results: Obj[]): string | null {
+  const rule = sort ? NULLABLE_SORTS[endpoint]?.[sort] : undefined;
+  if (!rule || results.length === 0 || !results.every((r) => sort! in r)) return null;
+  const lacking = results.filter((r) => r[sort!] === null || r[sort!] === undefined).length;
+  if (lacking === 0) return null;
+  if (lacking === results.length) return `${lacking} of ${lacking} have no ${rule.what}; the order is by id.`;
+  return `${lacking} of ${results.length} have no ${rule.what}; VNDB puts them ${rule.place(reverse === true)}, in id order.`;
+}

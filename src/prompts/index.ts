@@ -1,0 +1,30 @@
+// Registers the workflows of workflows.ts as MCP prompts, with name completion on the
+// arguments that name a VN (ids) or a user (as typed: VNDB has no user search).
+
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
+import { z } from "zod";
+import type { VndbApi } from "../tools/api.js";
+import { completeEntryId } from "../resources/name-completion.js";
+import { WORKFLOWS, type EntryArgument } from "./workflows.js";
+
+function argumentSchema(arg: EntryArgument, api: VndbApi) {
+  const base = z.string().describe(arg.description);
+  const schema = arg.kind === "vn" ? completable(base, (value) => completeEntryId(api, "vn", value ?? "")) : base;
+  return arg.optional ? schema.optional() : schema;
+}
+
+/** Registers the prompts this session can use; returns their names. */
+export function registerPrompts(server: McpServer, api: VndbApi, hasToken: boolean): string[] {
+  const names: string[] = [];
+  for (const flow of WORKFLOWS) {
+    if (flow.needsList && !hasToken) continue;
+    const shape = Object.fromEntries(Object.entries(flow.args).map(([name, arg]) => [name, argumentSchema(arg, api)]));
+    server.registerPrompt(flow.name, { title: flow.title, description: flow.description, argsSchema: shape }, (args: Record<string, string | undefined>) => ({
+      description: flow.description,
+      messages: [{ role: "user" as const, content: { type: "text" as const, text: flow.text(args) } }],
+    }));
+    names.push(flow.name);
+  }
+  return names;
+}

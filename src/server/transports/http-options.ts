@@ -1,0 +1,93 @@
+// `--http [--port N] [--host ADDR] [--stateless]` and the VNDB_HTTP_* environment: how the
+// Streamable HTTP server listens and what it lets in. Parsed before the shared configuration
+// (config.ts), which then sees the remaining flags only.
+
+/** Port when --port is not given: unassigned by IANA, easy to remember. */
+export const DEFAULT_HTTP_PORT = 3939;
+/** Loopback only unless the operator says otherwise: a local server is not a network service. */
+export const DEFAULT_HTTP_HOST = "127.0.0.1";
+/** One JSON-RPC message is a few KiB; 1 MiB leaves room for a large batch and refuses abuse. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Requests one client address may have in flight at once; more wait for a 429's Retry-After. */
+export const DEFAULT_MAX_CONCURRENT_PER_CLIENT = 8;
+/** A session without any request for this long is closed (its client went away without DELETE). */
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+/** On SIGTERM, how long running calls may take to answer before the process exits anyway. */
+export const DEFAULT_DRAIN_MS = 10_000;
+
+export interface HttpOptions {
+  port: number;
+  host: string;
+  /** No sessions: every POST is answered by a fresh server (replicas need no sticky routing). */
+  stateless: boolean;
+  /** Host header values accepted besides the loopback names of the bound port. */
+  allowedHosts: string[];
+  /** Origin header values accepted (browsers send one); absent Origin is always accepted. */
+  allowedOrigins: string[];
+  maxBodyBytes: number;
+  maxConcurrentPerClient: number;
+  sessionIdleMs: number;
+  drainMs: number;
+}
+
+export type HttpArgs =
+  | { kind: "stdio"; rest: string[] }
+  | { kind: "http"; rest: string[]; http: HttpOptions }
+  | { kind: "error"; message: string };
+
+const list = (v: string | undefined) =>
+  (v ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "" && !s.startsWith("${"));
+
+function int(name: string, text: string, min: number, max: number): number | string {
+  const n = Number(text.trim());
+  return Number.isInteger(n) && n >= min && n <= max ? n : `${name} must be an integer from ${min} to ${max} (got "${text}")`;
+}
+
+/** Takes the HTTP flags out of argv; without --http (or VNDB_HTTP=1) the server speaks stdio. */
+export function extractHttpArgs(argv: readonly string[], env: NodeJS.ProcessEnv): HttpArgs {
+  const rest: string[] = [];
+  let http = /^(1|true|yes|on)$/i.test(env.VNDB_HTTP?.trim() ?? "");
+  let stateless = /^(1|true|yes|on)$/i.test(env.VNDB_HTTP_STATELESS?.trim() ?? "");
+  let port: number | string = env.VNDB_HTTP_PORT ? int("VNDB_HTTP_PORT", env.VNDB_HTTP_PORT, 0, 65535) : DEFAULT_HTTP_PORT;
+  let host = env.VNDB_HTTP_HOST?.trim() || DEFAULT_HTTP_HOST;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const eq = arg.indexOf("=");
+    const [name, inline] = arg.startsWith("--") && eq > 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined];
+    if (name === "--http") http = true;
+    else if (name === "--stateless") stateless = true;
+    else if (name === "--port" || name === "--host") {
+      const value = inline ?? argv[++i];
+      if (value === undefined) return { kind: "error", message: `${name} needs a value` };
+      if (name === "--port") port = int("--port", value, 0, 65535);
+      else host = value.trim();
+    } else rest.push(arg);
+  }
+  if (typeof port === "string") return { kind: "error", message: port };
+  if (!http) return { kind: "stdio", rest };
+  const num = (name: string, fallback: number, min: number, max: number) => {
+    const v = env[name];
+    return v && !v.startsWith("${") ? int(name, v, min, max) : fallback;
+  };
+  const maxBodyBytes = num("VNDB_HTTP_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES, 1024, 64 * 1024 * 1024);
+  const maxConcurrentPerClient = num("VNDB_HTTP_MAX_CONCURRENT", DEFAULT_MAX_CONCURRENT_PER_CLIENT, 1, 1000);
+  for (const v of [maxBodyBytes, maxConcurrentPerClient]) if (typeof v === "string") return { kind: "error", message: v };
+  return {
+    kind: "http",
+    rest,
+    http: {
+      port,
+      host,
+      stateless,
+      allowedHosts: list(env.VNDB_HTTP_ALLOWED_HOSTS).map((h) => h.toLowerCase()),
+      allowedOrigins: list(env.VNDB_HTTP_ALLOWED_ORIGINS).map((o) => o.replace(/\/+$/, "").toLowerCase()),
+      maxBodyBytes: maxBodyBytes as number,
+      maxConcurrentPerClient: maxConcurrentPerClient as number,
+      sessionIdleMs: DEFAULT_SESSION_IDLE_MS,
+      drainMs: DEFAULT_DRAIN_MS,
+    },
+  };
+}
