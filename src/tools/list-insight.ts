@@ -99,10 +99,9 @@ export const listInsightTool = defineTool({
   composite: true,
   title: "List statistics",
   description:
-    "Stats over a user's whole VN list: entries per label, vote average and histogram, finished per year, top developers and tags of votes ≥ 8. Default user: the token owner.",
+    "Whole-list stats: entries per label, vote average/histogram, finished per year, top developers/tags of votes ≥ 8. Default: token owner.",
   input: {
     user: z.string().optional().describe("u123 or username"),
-    spoilers: z.number().int().min(0).max(2).optional().describe("Tag spoiler level"),
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   access: "read",
@@ -117,7 +116,8 @@ export const listInsightTool = defineTool({
     }
     const { entries, cut } = await readWholeList(ctx.api, user, ctx);
     const tags = await tagsOfHighVoted(ctx.api, entries, ctx);
-    const stats = listStats(entries, tags, args.spoilers ?? ctx.config.spoilerLevel);
+    // The server's spoiler level (VNDB_SPOILER_LEVEL) decides which tags count.
+    const stats = listStats(entries, tags, ctx.config.spoilerLevel);
     const owner = args.user && args.user.trim() !== user ? `${user} (${args.user.trim()})` : user;
     return { text: render(owner, stats, cut), structured: { user, cut, ...stats } };
   },

@@ -20,6 +20,8 @@ const SEED_VOTES = 25;
 /** Candidates read per request (the API's page maximum) and picks shown. */
 const CANDIDATES = 100;
 const PICKS = 5;
+/** Seeds named at once: they share one search request. */
+const MAX_LIKE = 5;
 
 const TAG_FIELDS = "tags{id,name,rating,spoiler,lie,category}";
 
@@ -114,26 +116,26 @@ export const recommendTool = defineTool({
   endpoint: "vn",
   composite: true,
   title: "Recommend visual novels",
-  description:
-    "Recommend VNs sharing tags with `like` (ids or titles) or, without it, the user's votes ≥ 8; drops what is on the user's list and says why each fits.",
+  description: "VNs like `like` (ids/titles) or, without it, the user's votes ≥ 8, by shared tags; skips the user's list, says why each fits.",
   input: {
-    like: z.array(z.string()).max(5).optional().describe("VN ids or titles"),
-    user: z.string().optional().describe("u123 or username; default: token owner"),
-    lang: z.string().optional().describe("Language code, e.g. en"),
-    platform: z.string().optional().describe("e.g. win, swi"),
-    length: z.number().int().min(1).max(5).optional().describe("1 very short … 5 very long"),
-    spoilers: z.number().int().min(0).max(2).optional(),
+    like: z.array(z.string()).optional().describe("VN ids or titles"),
+    user: z.string().optional().describe("u123/name; default token owner"),
+    lang: z.string().optional().describe("e.g. en"),
+    platform: z.string().optional().describe("e.g. swi"),
+    length: z.number().int().min(1).max(5).optional(),
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   access: "read",
   async run(args, ctx) {
-    const spoilers = args.spoilers ?? ctx.config.spoilerLevel;
+    // The server's spoiler level (VNDB_SPOILER_LEVEL): a parameter would cost every session tokens.
+    const spoilers = ctx.config.spoilerLevel;
     const user = args.user
       ? await resolveUserId(ctx.api, args.user, ctx.signal)
       : ctx.config.token
         ? (await ctx.session.whoAmI(ctx.api, ctx.signal)).id
         : undefined;
     const like = (args.like ?? []).filter((s) => s.trim());
+    if (like.length > MAX_LIKE) throw new ToolError(`At most ${MAX_LIKE} VNs in "like".`, "Pick the ones that matter most.");
     let seeds: VnRow[];
     const notes: string[] = [];
     if (like.length) {
@@ -151,7 +153,7 @@ export const recommendTool = defineTool({
     if (!profile.length) {
       throw new ToolError(
         `${seeds.length === 1 ? "This VN has" : `These ${seeds.length} VNs have`} no content tags VNDB shows at spoiler level ${spoilers}, so there is nothing to compare by.`,
-        spoilers < 2 ? "Try other VNs, or spoilers 1 if the user accepts spoilers." : "Try other VNs.",
+        "Try other VNs.",
       );
     }
 
