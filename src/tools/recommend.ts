@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { VndbApi } from "./api.js";
 import { defineTool, type ToolContext } from "./define-tool.js";
 import { ToolError } from "./errors.js";
+import { resolveCode, type CodeKind } from "../filters/code-names.js";
 import { VOTED_LABEL } from "./labels.js";
 import { resolveUserId } from "./users.js";
 
@@ -111,6 +112,14 @@ function profileOf(seeds: VnRow[], spoilers: number): { id: string; name: string
     .map((t) => ({ id: t.id, name: t.name, weight: t.seeds + t.sum / 3 }));
 }
 
+/** A language or platform given by name ("English", "Switch") → its code, said back when it was a name. */
+function codeOf(kind: CodeKind, value: string, echo: string[]): string {
+  const r = resolveCode(kind, value);
+  if (!r.ok) throw new ToolError(r.message);
+  if (!r.exact) echo.push(`${kind} "${value}" = ${r.code} ${r.label}`);
+  return r.code;
+}
+
 export const recommendTool = defineTool({
   name: "vndb_recommend",
   endpoint: "vn",
@@ -160,8 +169,8 @@ export const recommendTool = defineTool({
     const tagFilter = (id: string) => ["tag", "=", spoilers >= 2 ? [id, spoilers, MATCH_MIN_RATING] : [id, spoilers, MATCH_MIN_RATING, true]];
     const extra: unknown[] = [
       ...seeds.map((s) => ["id", "!=", s.id]),
-      ...(args.lang ? [["lang", "=", args.lang]] : []),
-      ...(args.platform ? [["platform", "=", args.platform]] : []),
+      ...(args.lang ? [["lang", "=", codeOf("language", args.lang, notes)]] : []),
+      ...(args.platform ? [["platform", "=", codeOf("platform", args.platform, notes)]] : []),
       ...(args.length ? [["length", "=", args.length]] : []),
     ];
     const pairs: unknown[] = [];
