@@ -60,14 +60,24 @@ async function tagsOfHighVoted(api: VndbApi, entries: InsightEntry[], ctx: ToolC
   return out;
 }
 
+/** "10: 14, 9: 21, …", highest first, empty points left out. */
+function histogramText(histogram: number[]): string {
+  return histogram
+    .map((n, i) => [i + 1, n] as const)
+    .filter(([, n]) => n > 0)
+    .reverse()
+    .map(([point, n]) => `${point}: ${n}`)
+    .join(", ");
+}
+
 function render(owner: string, s: ListStats, cut: boolean): string {
   const lines = [`List of ${owner}: ${s.entries} entries${cut ? ` (only the first ${s.entries} by id were read)` : ""}.`];
   lines.push(
-    `Labels: ${s.labels.map((l) => `${l.label} ${l.count}`).join(", ") || "none"}; no label: ${s.unlabelled}.`,
+    `Labels: ${s.labels.map((l) => `${l.label} ${l.count}`).join(", ") || "none"}; no label but Voted: ${s.unlabelled}.`,
   );
   lines.push(
     s.votes
-      ? `Votes: ${s.votes}, average ${s.average!.toFixed(2)}/10; per point 10→1: ${[...s.histogram].reverse().join(" ")}.`
+      ? `Votes: ${s.votes}, average ${s.average!.toFixed(2)}/10; per point: ${histogramText(s.histogram)}.`
       : "Votes: none.",
   );
   const years = Object.entries(s.finishedByYear).sort(([a], [b]) => b.localeCompare(a));
@@ -77,7 +87,7 @@ function render(owner: string, s: ListStats, cut: boolean): string {
   const named = (xs: { name: string; count: number }[]) => xs.map((x) => `${x.name} (${x.count})`).join(", ") || "none";
   lines.push(
     s.highVoted
-      ? `Of the ${s.highVoted} voted ≥ 8 — developers: ${named(s.topDevelopers)}; tags: ${named(s.topTags)}.`
+      ? `Of the ${s.highVoted} voted ≥ 8 — developers: ${named(s.topDevelopers)}; tags: ${s.topTags.length ? named(s.topTags) : "none with tag votes"}.`
       : "No votes ≥ 8, so no favourite developers or tags.",
   );
   return lines.join("\n");
@@ -89,10 +99,9 @@ export const listInsightTool = defineTool({
   composite: true,
   title: "List statistics",
   description:
-    "Stats over a user's whole VN list: entries per label, vote average and histogram, finished per year, top developers and tags of votes ≥ 8. Default user: the token owner.",
+    "Whole-list stats: entries per label, vote average/histogram, finished per year, top developers/tags of votes ≥ 8. Default: token owner.",
   input: {
     user: z.string().optional().describe("u123 or username"),
-    spoilers: z.number().int().min(0).max(2).optional().describe("Tag spoiler level, default 0"),
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   access: "read",
@@ -107,7 +116,8 @@ export const listInsightTool = defineTool({
     }
     const { entries, cut } = await readWholeList(ctx.api, user, ctx);
     const tags = await tagsOfHighVoted(ctx.api, entries, ctx);
-    const stats = listStats(entries, tags, args.spoilers ?? 0);
+    // The server's spoiler level (VNDB_SPOILER_LEVEL) decides which tags count.
+    const stats = listStats(entries, tags, ctx.config.spoilerLevel);
     const owner = args.user && args.user.trim() !== user ? `${user} (${args.user.trim()})` : user;
     return { text: render(owner, stats, cut), structured: { user, cut, ...stats } };
   },

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { VndbApi } from "./api.js";
 import { defineTool, type ToolContext } from "./define-tool.js";
 import { ToolError } from "./errors.js";
+import { resolveCode, type CodeKind } from "../filters/code-names.js";
 import { VOTED_LABEL } from "./labels.js";
 import { resolveUserId } from "./users.js";
 
@@ -20,6 +21,8 @@ const SEED_VOTES = 25;
 /** Candidates read per request (the API's page maximum) and picks shown. */
 const CANDIDATES = 100;
 const PICKS = 5;
+/** Seeds named at once: they share one search request. */
+const MAX_LIKE = 5;
 
 const TAG_FIELDS = "tags{id,name,rating,spoiler,lie,category}";
 
@@ -109,31 +112,39 @@ function profileOf(seeds: VnRow[], spoilers: number): { id: string; name: string
     .map((t) => ({ id: t.id, name: t.name, weight: t.seeds + t.sum / 3 }));
 }
 
+/** A language or platform given by name ("English", "Switch") → its code, said back when it was a name. */
+function codeOf(kind: CodeKind, value: string, echo: string[]): string {
+  const r = resolveCode(kind, value);
+  if (!r.ok) throw new ToolError(r.message);
+  if (!r.exact) echo.push(`${kind} "${value}" = ${r.code} ${r.label}`);
+  return r.code;
+}
+
 export const recommendTool = defineTool({
   name: "vndb_recommend",
   endpoint: "vn",
   composite: true,
   title: "Recommend visual novels",
-  description:
-    "Recommend VNs sharing tags with `like` (ids or titles) or, without it, the user's votes ≥ 8; drops what is on the user's list and says why each fits.",
+  description: "VNs like `like` (ids/titles) or, without it, the user's votes ≥ 8, by shared tags; skips the user's list, says why each fits.",
   input: {
-    like: z.array(z.string()).max(5).optional().describe("VN ids or titles"),
-    user: z.string().optional().describe("u123 or username; default: token owner"),
-    lang: z.string().optional().describe("Language code, e.g. en"),
-    platform: z.string().optional().describe("e.g. win, swi"),
-    length: z.number().int().min(1).max(5).optional().describe("1 very short … 5 very long"),
-    spoilers: z.number().int().min(0).max(2).optional(),
+    like: z.array(z.string()).optional().describe("VN ids or titles"),
+    user: z.string().optional().describe("u123/name; default token owner"),
+    lang: z.string().optional().describe("e.g. en"),
+    platform: z.string().optional().describe("e.g. swi"),
+    length: z.number().int().min(1).max(5).optional(),
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
   access: "read",
   async run(args, ctx) {
-    const spoilers = args.spoilers ?? 0;
+    // The server's spoiler level (VNDB_SPOILER_LEVEL): a parameter would cost every session tokens.
+    const spoilers = ctx.config.spoilerLevel;
     const user = args.user
       ? await resolveUserId(ctx.api, args.user, ctx.signal)
       : ctx.config.token
         ? (await ctx.session.whoAmI(ctx.api, ctx.signal)).id
         : undefined;
     const like = (args.like ?? []).filter((s) => s.trim());
+    if (like.length > MAX_LIKE) throw new ToolError(`At most ${MAX_LIKE} VNs in "like".`, "Pick the ones that matter most.");
     let seeds: VnRow[];
     const notes: string[] = [];
     if (like.length) {
@@ -148,13 +159,18 @@ export const recommendTool = defineTool({
     }
     if (!seeds.length) throw new ToolError(`No VN found for ${like.map((l) => `"${l}"`).join(", ")}.`, "Find the ids with vndb_search_vn.");
     const profile = profileOf(seeds, spoilers);
-    if (!profile.length) throw new ToolError("These VNs have no content tags to compare by at this spoiler level.", "Try spoilers 1 or other VNs.");
+    if (!profile.length) {
+      throw new ToolError(
+        `${seeds.length === 1 ? "This VN has" : `These ${seeds.length} VNs have`} no content tags VNDB shows at spoiler level ${spoilers}, so there is nothing to compare by.`,
+        "Try other VNs.",
+      );
+    }
 
     const tagFilter = (id: string) => ["tag", "=", spoilers >= 2 ? [id, spoilers, MATCH_MIN_RATING] : [id, spoilers, MATCH_MIN_RATING, true]];
     const extra: unknown[] = [
       ...seeds.map((s) => ["id", "!=", s.id]),
-      ...(args.lang ? [["lang", "=", args.lang]] : []),
-      ...(args.platform ? [["platform", "=", args.platform]] : []),
+      ...(args.lang ? [["lang", "=", codeOf("language", args.lang, notes)]] : []),
+      ...(args.platform ? [["platform", "=", codeOf("platform", args.platform, notes)]] : []),
       ...(args.length ? [["length", "=", args.length]] : []),
     ];
     const pairs: unknown[] = [];
@@ -205,7 +221,10 @@ export const recommendTool = defineTool({
       (x) =>
         `- ${x.c.id} ${x.c.title}${x.c.rating ? ` (rating ${(x.c.rating / 10).toFixed(2)})` : ""}: shares ${x.shared.map((p) => p.name).join(", ")}`,
     );
-    const text = scored.length ? [...head, ...lines].join("\n") : [...head, "No candidate left; loosen the filters."].join("\n");
+    const none = candidates.length
+      ? `All ${candidates.length} VNs sharing these tags are on the list already.`
+      : `No other VN shares these tags${extra.length > seeds.length ? " within the filters" : ""}.`;
+    const text = [...head, ...(scored.length ? lines : [none])].join("\n");
     return {
       text,
       structured: {

@@ -52,7 +52,8 @@ export class Facts {
       if (!r.official) continue;
       for (const p of r.producers) {
         const row = this.producerById.get(p.producer);
-        if (p.developer && row && !row.hidden) names.add(row.name);
+        // The API's `name` is the romanised name when there is one.
+        if (p.developer && row && !row.hidden) names.add(row.latin ?? row.name);
       }
     }
     return [...names];

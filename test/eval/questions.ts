@@ -36,7 +36,8 @@ const PRODUCER_TYPES: Record<string, string[]> = { co: ["company"], in: ["indivi
 const lang = (code: string) => [code, LANGUAGE_NAMES[code] ?? code];
 const plat = (code: string) => [code, PLATFORM_NAMES[code] ?? code];
 const num = (n: number) => [String(n), n.toLocaleString("en-US")];
-const rating = (r: number) => [(r / 10).toFixed(2), (r / 10).toFixed(1)];
+/** VNDB data says 86.2 (10-100), the site 8.62: either scale is right. */
+const rating = (r: number) => [(r / 10).toFixed(2), (r / 10).toFixed(1), String(r), r.toFixed(1)];
 
 /** A typo a user makes: two neighbouring letters of the longest word swapped. */
 function typo(title: string): string | null {
@@ -65,10 +66,10 @@ export function buildQuestions(f: Facts = new Facts()): EvalQuestion[] {
   for (const v of pick((v) => f.developers(v.id).length > 0, 3)) {
     add({ question: `Who developed ${t(v)}?`, need: f.developers(v.id).slice(0, 2).map((d) => [d]), minCalls: 1, expert: 'vndb_search_vn {query, fields: "developers.name"}' }, "developer");
   }
-  for (const v of pick((v) => v.rating !== null, 2, 1)) {
+  for (const v of pick((v) => v.rating !== null, 3, 1)) {
     add({ question: `What's the rating of ${t(v)} on VNDB?`, need: [rating(v.rating!)], minCalls: 1, expert: "vndb_search_vn {query}" }, "rating");
   }
-  for (const v of pick((v) => v.votecount > 0, 2, 3)) {
+  for (const v of pick((v) => v.votecount > 0, 3, 4)) {
     add({ question: `How many people have voted on ${t(v)}?`, need: [num(v.votecount)], minCalls: 1, expert: 'vndb_search_vn {query, fields: "votecount"}' }, "votecount");
   }
   const nonJa = pick((v) => v.olang !== "ja", 1)[0];
@@ -109,7 +110,8 @@ export function buildQuestions(f: Facts = new Facts()): EvalQuestion[] {
   if (prolific[2]) {
     add({ question: `How many visual novels has ${prolific[2][0]} developed?`, need: [num(prolific[2][1].length)], minCalls: 1, expert: "vndb_search_vn {filters: {developer}, count: true}" }, "producer-count");
   }
-  const producer = f.cat.producer.find((p) => !p.hidden && devVns.has(p.name) && p.type !== "co") ?? f.cat.producer.find((p) => !p.hidden && devVns.has(p.name));
+  const apiName = (p: (typeof f.cat.producer)[number]) => p.latin ?? p.name;
+  const producer = f.cat.producer.find((p) => !p.hidden && devVns.has(apiName(p)) && p.type !== "co") ?? f.cat.producer.find((p) => !p.hidden && devVns.has(apiName(p)));
   if (producer) add({ question: `Is ${producer.latin ?? producer.name} a company or a doujin circle, and which country/language are they?`, need: [PRODUCER_TYPES[producer.type]!, lang(producer.lang)], minCalls: 1, expert: "vndb_search_producer {query}" }, "producer-type");
 
   // Characters.
@@ -123,7 +125,8 @@ export function buildQuestions(f: Facts = new Facts()): EvalQuestion[] {
   // Placeholder rows (a bare id for a name) stand for people the sample does not hold.
   for (const s of f.cat.staff) for (const a of s.aliases) if (!/^s[0-9]+$/.test(a.name)) aliasName.set(a.aid, [a.name, ...(a.latin ? [a.latin] : [])]);
   const voiced = chars.flatMap((c) => f.vns.flatMap((v) => v.va.filter((x) => x.character === c.id).map((x) => ({ c, names: aliasName.get(x.aid) ?? [] }))));
-  for (const { c, names } of voiced.slice(0, 2)) add({ question: `Who is the voice actor of ${cname(c)}?`, need: [names], minCalls: 1, expert: 'vndb_search_vn {fields: "va.staff.name,va.character.name"} or the character\'s credits' }, "voice-actor");
+  const voicedOnce = voiced.filter((x, i) => x.names.length && voiced.findIndex((y) => y.c.id === x.c.id) === i);
+  for (const { c, names } of voicedOnce.slice(0, 2)) add({ question: `Who is the voice actor of ${cname(c)}?`, need: [names], minCalls: 1, expert: 'vndb_search_vn {fields: "va.staff.name,va.character.name"} or the character\'s credits' }, "voice-actor");
   const tall = chars.find((c) => c.height > 0);
   if (tall) add({ question: `How tall is ${cname(tall)}?`, need: [[`${tall.height}`]], minCalls: 1, expert: 'vndb_search_character {query, fields: "height"}' }, "character-height");
   const typed = chars.find((c) => c.bloodType);
@@ -156,10 +159,13 @@ export function buildQuestions(f: Facts = new Facts()): EvalQuestion[] {
 
   // Releases and quotes.
   const year = (v: VnRow) => {
-    const dates = v.cReleased ? [v.cReleased] : f.releasesOf(v.id).map((r) => r.released).filter((d) => d > 0 && d < 99999999);
+    const dates = (v.cReleased !== undefined ? [v.cReleased] : f.releasesOf(v.id).map((r) => r.released)).filter((d) => d > 0 && d < 99999999);
     return dates.length ? String(Math.floor(Math.min(...dates) / 10000)) : null;
   };
   for (const v of pick((v) => year(v) !== null, 2, 2)) add({ question: `When did ${t(v)} first come out?`, need: [[year(v)!]], minCalls: 1, expert: 'vndb_search_vn {query, fields: "released"}' }, "release-year");
+  for (const v of pick((v) => f.releasesOf(v.id).length > 1, 2, 10)) {
+    add({ question: `How many releases does ${t(v)} have?`, need: [num(f.releasesOf(v.id).length)], minCalls: 1, expert: "vndb_search_release {filters: {vn}, count: true}" }, "release-count");
+  }
   const rated = f.cat.release.find((r) => !r.hidden && r.minage !== null && r.minage > 0 && r.titles[0]?.title);
   if (rated) add({ question: `What's the age rating of the release "${rated.titles.find((x) => x.lang === rated.olang)?.latin ?? rated.titles.find((x) => x.lang === rated.olang)?.title ?? rated.titles[0]!.title}" (${rated.id})?`, need: [[`${rated.minage}+`, `${rated.minage} `, `age ${rated.minage}`, `${rated.minage}.`]], minCalls: 1, expert: 'vndb_search_release {filters: {id}, fields: "minage"}' }, "age-rating");
   const quoted = f.cat.quote.find((q) => !q.hidden && f.vn(q.vn));
@@ -169,7 +175,7 @@ export function buildQuestions(f: Facts = new Facts()): EvalQuestion[] {
   }
 
   // Pasted URLs and typos.
-  for (const v of pick(() => true, 2, 7)) add({ question: `What is https://vndb.org/${v.id} ?`, need: [[t(v)]], minCalls: 1, expert: "vndb_search_vn {filters: {id}}" }, "url");
+  for (const v of pick(() => true, 3, 8)) add({ question: `What is https://vndb.org/${v.id} ?`, need: [[t(v)]], minCalls: 1, expert: "vndb_search_vn {filters: {id}}" }, "url");
   for (const v of pick((v) => typo(t(v)) !== null, 2, 1)) add({ question: `Tell me about ${typo(t(v))}.`, need: [[v.id, t(v)]], minCalls: 1, expert: "vndb_search_vn {query} (did-you-mean on a miss)" }, "typo");
 
   // Tag metadata.
@@ -209,6 +215,11 @@ function listTasks(f: Facts): EvalQuestion[] {
     q("highest-vote", "Which VN did I rate highest?", [best], 1, 'vndb_get_user_list {sort: "vote", reverse: true, filters: {label: "Voted"}}');
   }
   q("high-votes", "How many of my votes are 8 or higher?", [num(truth.highVoted)], 1, "vndb_list_insight {}");
+  q("tens", "How many VNs have I given a 10/10?", [num(list.filter((e) => e.vote === 100).length)], 1, "vndb_list_insight {}");
+  const lowest = Math.min(...list.filter((e) => e.vote !== null).map((e) => e.vote!));
+  if (Number.isFinite(lowest)) {
+    q("lowest-vote", "Which VN did I rate lowest?", [list.filter((e) => e.vote === lowest).flatMap((e) => [e.vid, title(e.vid)])], 1, 'vndb_get_user_list {sort: "vote", filters: {label: "Voted"}}');
+  }
   const wish = list.filter((e) => e.labels.includes(5));
   q("wishlist", "What's on my wishlist?", wish.length ? wish.slice(0, 3).map((e) => [e.vid, title(e.vid)]) : [["empty", "nothing", "no entries", "0 entries", "none"]], 1, 'vndb_get_user_list {filters: {label: "Wishlist"}}');
 
@@ -229,6 +240,7 @@ function listTasks(f: Facts): EvalQuestion[] {
   if (other) {
     const t2 = insightTruth(f, other.id, false);
     q("other-average", `What's the average vote of VNDB user ${other.username}?`, [[t2.average!.toFixed(2), t2.average!.toFixed(1)]], 1, `vndb_list_insight {user: "${other.username}"}`);
+    q("other-size", `How many VNs does ${other.username} have on their public list?`, [num(t2.entries)], 1, `vndb_list_labels {user: "${other.username}"} or vndb_list_insight`);
   }
   return qs.filter((x) => x.need.every((alts) => alts.length > 0));
 }
