@@ -32,6 +32,11 @@ export interface EmulatorOptions {
   preset?: PresetName;
   /** Use this catalogue instead of the preset's data (the preset still decides clock and quirks). */
   catalogue?: Catalogue;
+  /**
+   * Load the catalogue and build the database on the first request instead of before
+   * listening (--embedded: the MCP host gets tools/list without waiting for the data).
+   */
+  lazy?: boolean;
   /** Load list state from this JSON file at start and save it there after every write. */
   stateFile?: string;
   /**
@@ -73,14 +78,21 @@ function newDatabase(catalogue: Catalogue, clock: Clock): Database {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const presetName = options.preset ?? "catalogue";
   const data = loadPreset(presetName);
-  const catalogue = options.catalogue ?? data.catalogue();
+  let loaded = options.catalogue;
+  const catalogue = () => (loaded ??= data.catalogue());
   const clock = options.clock ?? data.clock;
   const limits = new Limits(options.limits === undefined || options.limits === false ? false : options.limits === true ? {} : options.limits);
   const faults = new Faults();
   const stateFile = options.stateFile;
 
+  let db = options.lazy ? undefined : newDatabase(catalogue(), clock);
   const context: RouteContext = {
-    db: newDatabase(catalogue, clock),
+    get db() {
+      return (db ??= newDatabase(catalogue(), clock));
+    },
+    set db(next) {
+      db = next;
+    },
     clock,
     limits,
     ...(data.emptyQueries ? { queryDb: newDatabase(blankCatalogue(), clock) } : {}),
@@ -124,7 +136,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     limits,
     clock,
     reset() {
-      context.db = newDatabase(catalogue, clock);
+      context.db = newDatabase(catalogue(), clock);
       limits.reset();
       faults.clear();
     },

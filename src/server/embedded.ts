@@ -13,7 +13,8 @@ export interface EmbeddedApi {
 export async function startEmbedded(log: Logger): Promise<EmbeddedApi> {
   const started = performance.now();
   const { startEmulator } = await import("../emulator/index.js");
-  const emulator = await startEmulator({ port: 0, preset: "catalogue" });
+  // The catalogue loads on the first request, so the host's tools/list does not wait for it.
+  const emulator = await startEmulator({ port: 0, preset: "catalogue", lazy: true });
   log.info(`embedded emulator at ${emulator.url} (${(performance.now() - started).toFixed(0)} ms)`);
   return { url: emulator.url, close: () => emulator.close() };
 }

@@ -329,23 +329,40 @@ const catalogueSchema: z.ZodType<Catalogue> = z.object({
 const cache = new Map<string, Catalogue>();
 
 /**
- * The catalogue in `dir` (default: the committed data), parsed and checked once per
- * folder per process. The returned object is shared: callers must not mutate it (the
- * emulator copies the list tables into its own mutable state).
+ * The catalogue in `dir` (default: the committed data), parsed once per folder per process.
+ * A folder given by the caller (e.g. `--catalogue`) is checked against the row types; the
+ * committed data is not, at every start, since it costs more time and memory than the
+ * parse itself: `test/catalogue/load.test.ts` checks it with validateCatalogue instead.
+ * The returned object is shared: callers must not mutate it (the emulator copies the list
+ * tables into its own mutable state).
  */
-export function loadCatalogue(dir: string = defaultCatalogueDir()): Catalogue {
-  const cached = cache.get(dir);
+export function loadCatalogue(dir?: string): Catalogue {
+  const trusted = dir === undefined;
+  const folder = dir ?? defaultCatalogueDir();
+  const cached = cache.get(folder);
   if (cached) return cached;
+  const raw = readCatalogueFiles(folder);
+  const catalogue = trusted ? (raw as unknown as Catalogue) : validateCatalogue(raw, folder);
+  cache.set(folder, catalogue);
+  return catalogue;
+}
+
+/** The folder's files, parsed, with compactly stored rows expanded (not yet checked). */
+export function readCatalogueFiles(dir: string): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
   for (const [key, file] of Object.entries(CATALOGUE_FILES)) {
     const value: unknown = JSON.parse(readFileSync(join(dir, file), "utf8"));
     raw[key] = isCompactTable(key) ? (value as Record<string, unknown>[]).map((r) => expandRow(key, r)) : value;
   }
+  return raw;
+}
+
+/** Checks parsed catalogue files against the row types; throws naming the first bad value. */
+export function validateCatalogue(raw: Record<string, unknown>, where: string): Catalogue {
   const parsed = catalogueSchema.safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new Error(`Catalogue in ${dir} is malformed at ${first.path.join(".")}: ${first.message}`);
+    throw new Error(`Catalogue in ${where} is malformed at ${first.path.join(".")}: ${first.message}`);
   }
-  cache.set(dir, parsed.data);
   return parsed.data;
 }
