@@ -11,7 +11,9 @@
 //   npx tsx test/eval/play.ts answer '<text>'       the final answer to the current question
 //   npx tsx test/eval/play.ts grade                 grades the run; writes runs/<run>/results.json
 //
-// EVAL_RUN=<name> picks the run (default "current").
+// EVAL_RUN=<name> picks the run (default "current"). EVAL_SERVER_DIR=<checkout> and
+// EVAL_SERVER_ENTRY=<path in it> run another build of the server (an older commit, for a
+// before/after comparison) against the same emulator and questions.
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -55,8 +57,8 @@ async function withServer<T>(session: EvalQuestion["session"], use: (client: Cli
   if (session === "owner") env.VNDB_TOKEN = new Facts().listOwner().token;
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ["--import", "tsx", "src/cli/main.ts", "--log-level", "error"],
-    cwd: root,
+    args: ["--import", "tsx", process.env.EVAL_SERVER_ENTRY ?? "src/cli/main.ts", "--log-level", "error"],
+    cwd: process.env.EVAL_SERVER_DIR ?? root,
     env,
     stderr: "pipe",
   });
