@@ -18,12 +18,22 @@ export class Facts {
   private readonly vnById = new Map<string, VnRow>();
   private readonly tagById: Map<string, Catalogue["tag"][number]>;
   private readonly producerById: Map<string, Catalogue["producer"][number]>;
+  /** Visible releases per VN: the questions ask for them per VN thousands of times. */
+  private readonly releasesByVn = new Map<string, Catalogue["release"]>();
 
   constructor(readonly cat: Catalogue = catalogue()) {
     this.vns = cat.vn.filter((v) => !v.hidden);
     for (const v of cat.vn) this.vnById.set(v.id, v);
     this.tagById = new Map(cat.tag.map((t) => [t.id, t]));
     this.producerById = new Map(cat.producer.map((p) => [p.id, p]));
+    for (const r of cat.release) {
+      if (r.hidden) continue;
+      for (const vid of new Set(r.vns.map((x) => x.vn))) {
+        const list = this.releasesByVn.get(vid);
+        if (list) list.push(r);
+        else this.releasesByVn.set(vid, [r]);
+      }
+    }
   }
 
   vn(id: string): VnRow | undefined {
@@ -42,7 +52,7 @@ export class Facts {
   }
 
   releasesOf(vid: string): Catalogue["release"] {
-    return this.cat.release.filter((r) => !r.hidden && r.vns.some((x) => x.vn === vid));
+    return this.releasesByVn.get(vid) ?? [];
   }
 
   /** c_developers: developers of official, non-hidden releases (reference §6). */
