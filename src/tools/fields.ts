@@ -121,15 +121,21 @@ export function withSpoilerMarks(endpoint: QueryEndpoint, selection: FieldSelect
     }
     return out;
   };
-  return walk(selection, endpointFields(endpoint));
+  const def = endpointFields(endpoint);
+  const out = walk(selection, def);
+  const top = subFields(def);
+  const naming = NAME_FIELDS.find((n) => top.has(n));
+  if (naming && !NAME_FIELDS.some((n) => n in out)) out[naming] = true;
+  return out;
 }
 
 /** Sub-fields that name an entry, in order of preference. */
 const NAME_FIELDS = ["title", "name"] as const;
 
 /**
- * Adds the name to every selected nested entry that has one but was selected without it
- * (`staff{role}`), so the answer never shows a bare id where a name belongs.
+ * Adds the name to every selected entry that has one but was selected without it
+ * (`developers.name` alone, `staff{role}`), so the answer never shows a bare id where a
+ * name belongs: a model asked "who developed X?" must see that the entry it reads is X.
  * Nested objects without an id (titles, images, extlinks) are left as they are.
  */
 export function withNames(endpoint: QueryEndpoint, selection: FieldSelection): FieldSelection {
@@ -147,7 +153,12 @@ export function withNames(endpoint: QueryEndpoint, selection: FieldSelection): F
     }
     return out;
   };
-  return walk(selection, endpointFields(endpoint));
+  const def = endpointFields(endpoint);
+  const out = walk(selection, def);
+  const top = subFields(def);
+  const naming = NAME_FIELDS.find((n) => top.has(n));
+  if (naming && !NAME_FIELDS.some((n) => n in out)) out[naming] = true;
+  return out;
 }
 
 /**
