@@ -135,10 +135,16 @@ describe("vndb-mcp --http", () => {
     expect(bad.status).toBe(401);
   });
 
+  it("refuses a malformed or unknown token at initialize with 401 and the reason", async () => {
+    await expect(connect("not-a-token")).rejects.toThrow(/Invalid token/);
+    // Well formed (u2's id embedded), but VNDB (here the emulator) knows no such token.
+    await expect(connect("byyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy")).rejects.toThrow(/rejected the token/);
+  });
+
   it("never writes a token to its log", () => {
     const log = stderr.join("");
     expect(log).toMatch(/serving MCP/);
-    for (const t of [WRITER, READER]) {
+    for (const t of [WRITER, READER, "byyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy"]) {
       expect(log).not.toContain(t);
       expect(log).not.toContain(t.replace(/-/g, ""));
     }
