@@ -28,7 +28,7 @@ import type {
   UserRow,
   VnRow,
 } from "./types.js";
-import { expandRow, isCompactTable } from "./compact-rows.js";
+import { createInterner, expandRow, isCompactTable } from "./compact-rows.js";
 
 /** The file each part of the catalogue lives in. */
 export const CATALOGUE_FILES = {
@@ -347,12 +347,32 @@ export function loadCatalogue(dir?: string): Catalogue {
   return catalogue;
 }
 
+/**
+ * A file as the build writes it, "[", one row per line, "]", parsed line by line from the
+ * bytes: the whole file never becomes one large string, which keeps the peak memory of a
+ * start (and so the resident size after it) lower. Any other JSON is parsed whole.
+ */
+function readRows(path: string): unknown {
+  const bytes = readFileSync(path);
+  if (bytes.length < 2 || bytes[0] !== 0x5b || bytes[1] !== 0x0a) return JSON.parse(bytes.toString("utf8"));
+  const rows: unknown[] = [];
+  for (let start = 2; start < bytes.length; ) {
+    let end = bytes.indexOf(0x0a, start);
+    if (end < 0) end = bytes.length;
+    const last = bytes[end - 1] === 0x2c ? end - 1 : end;
+    if (last > start && bytes[start] !== 0x5d) rows.push(JSON.parse(bytes.toString("utf8", start, last)));
+    start = end + 1;
+  }
+  return rows;
+}
+
 /** The folder's files, parsed, with compactly stored rows expanded (not yet checked). */
 export function readCatalogueFiles(dir: string): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
+  const intern = createInterner();
   for (const [key, file] of Object.entries(CATALOGUE_FILES)) {
-    const value: unknown = JSON.parse(readFileSync(join(dir, file), "utf8"));
-    raw[key] = isCompactTable(key) ? (value as Record<string, unknown>[]).map((r) => expandRow(key, r)) : value;
+    const value = readRows(join(dir, file));
+    raw[key] = isCompactTable(key) ? (value as Record<string, unknown>[]).map((r) => expandRow(key, r, intern)) : value;
   }
   return raw;
 }
