@@ -2,6 +2,7 @@
 // Configuration errors are reported on stderr with exit code 2 before anything starts.
 
 import { describeConfig, HELP_TEXT, loadConfig } from "../server/config.js";
+import { survivedUnhandledRejections } from "../server/last-resort.js";
 import { createLogger, registerSecret, type Logger } from "../server/log.js";
 import { SERVER_VERSION } from "../server/create-server.js";
 import { serveStdio } from "../server/transports/stdio.js";
@@ -44,6 +45,7 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
   const config = result.config;
   registerSecret(config.token);
   const log = createLogger({ level: config.logLevel });
+  survivedUnhandledRejections(log);
   let closeEmbedded: (() => Promise<void>) | undefined;
   let baseUrl = config.apiUrl;
   if (config.embedded) {

@@ -43,7 +43,13 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
 /** Resolves with `promise`, or rejects with `onAbort()` as soon as `signal` fires. */
 export function raceSignal<V>(promise: Promise<V>, signal: AbortSignal | undefined, onAbort: () => Error): Promise<V> {
   if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(onAbort());
+  if (signal.aborted) {
+    // The caller is gone before it started waiting; onAbort() may cancel `promise` (a
+    // shared request whose last caller this was), and its rejection is then nobody's to
+    // see: observe it here, or Node ends the process over an unhandled rejection.
+    promise.catch(() => undefined);
+    return Promise.reject(onAbort());
+  }
   return new Promise<V>((resolve, reject) => {
     const abort = () => reject(onAbort());
     signal.addEventListener("abort", abort, { once: true });

@@ -49,7 +49,7 @@ export function createInterner(): Interner {
   const seen = new Map<string, unknown>();
   // Frozen: a shared list that someone pushed to would change every row holding it; a
   // frozen one throws at the mistake instead.
-  const empty: unknown[] = Object.freeze([]) as unknown[];
+  const empty = Object.freeze([] as unknown[]);
   return (value) => {
     if (!Array.isArray(value)) return value;
     if (value.length === 0) return empty;
