@@ -8,7 +8,7 @@
 //   tsx scripts/build-catalogue.ts --source <dir>  read the real data from elsewhere
 //   tsx scripts/build-catalogue.ts --full [--out <dir>] [--limit N]
 //       every VN the real data knows (about 61k) into .catalogue-full/ (git-ignored, never
-//       shipped); serve it with `vndb-mcp emulator --catalogue <dir>`. --limit keeps the N
+//       shipped); serve it with `vndb-mcp-server emulator --catalogue <dir>`. --limit keeps the N
 //       most-voted VNs (plus the legacy-named ones), for quick tests.
 import { statSync } from "node:fs";
 import { join, resolve } from "node:path";

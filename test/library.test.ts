@@ -1,4 +1,4 @@
-// The package's main export: what a TypeScript user gets from `import ... from "vndb-mcp"`.
+// The package's main export: what a TypeScript user gets from `import ... from "vndb-mcp-server"`.
 import { describe, expect, it } from "vitest";
 import * as lib from "../src/index.js";
 

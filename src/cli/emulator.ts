@@ -1,4 +1,4 @@
-// `vndb-mcp emulator --port N [--host 127.0.0.1] [--preset catalogue|vectors] [--state FILE]
+// `vndb-mcp-server emulator --port N [--host 127.0.0.1] [--preset catalogue|vectors] [--state FILE]
 // [--catalogue DIR] [--no-limits] [--request-limit N] [--enable-faults]` (from a checkout: `npm run emulator -- …`):
 // runs the Kana emulator until Ctrl-C.
 // The URL and the preset's test tokens go to stderr (stdout stays free for whoever pipes it).
@@ -12,7 +12,7 @@ import { DEFAULT_REQUEST_LIMIT, DEFAULT_REQUEST_WINDOW_MS } from "../emulator/ht
 import { isPresetName, PRESET_NAMES } from "../emulator/presets/index.js";
 
 const USAGE = `Usage: npm run emulator -- [options]
-   or: vndb-mcp emulator [options]
+   or: vndb-mcp-server emulator [options]
 
   --port N             port to listen on (default 0: any free port)
   --host ADDR          address to bind (default 127.0.0.1)

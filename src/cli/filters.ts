@@ -1,4 +1,4 @@
-// `vndb-mcp filters`: converts filters between the JSON form, the compact string and
+// `vndb-mcp-server filters`: converts filters between the JSON form, the compact string and
 // vndb.org search URLs, offline, with the same validation and error texts as the API.
 
 import { parseStrictJson } from "../kana/json-strict.js";
@@ -11,7 +11,7 @@ import { QUERY_ENDPOINTS, type QueryEndpoint } from "../kana/types.js";
 /** What VNDB answers for a body that is not valid JSON (reference §1.3). */
 const INVALID_JSON_MESSAGE = "Invalid request (most likely: invalid JSON or non-UTF8 data).";
 
-export const FILTERS_USAGE = `Usage: vndb-mcp filters [--type TYPE] --to FORMAT [--user ID] [VALUE]
+export const FILTERS_USAGE = `Usage: vndb-mcp-server filters [--type TYPE] --to FORMAT [--user ID] [VALUE]
 
 Converts a VNDB API filter between its forms, validating it exactly as the API does.
 
@@ -30,9 +30,9 @@ input line: the result, or "error: " and VNDB's message. Line breaks inside a re
 written as the two characters \\n. The exit status is 1 when any value was refused.
 
 Examples:
-  vndb-mcp filters --to compact '["and",["lang","=","en"],["olang","!=","ja"]]'
-  vndb-mcp filters --to json 'https://vndb.org/v?f=03132gen2gde2gfr3hjaN180272_0c2vQN6830u'
-  vndb-mcp filters --type release --to url '["released",">=","2020"]'
+  vndb-mcp-server filters --to compact '["and",["lang","=","en"],["olang","!=","ja"]]'
+  vndb-mcp-server filters --to json 'https://vndb.org/v?f=03132gen2gde2gfr3hjaN180272_0c2vQN6830u'
+  vndb-mcp-server filters --type release --to url '["released",">=","2020"]'
 `;
 
 export interface CliIo {
@@ -141,7 +141,7 @@ export async function runFilters(args: readonly string[], io: CliIo): Promise<nu
     if (opts.to === undefined) throw new UsageError("--to is required (json, compact or url)");
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    io.stderr(`vndb-mcp filters: ${e.message}\nRun 'vndb-mcp filters --help' for usage.\n`);
+    io.stderr(`vndb-mcp-server filters: ${e.message}\nRun 'vndb-mcp-server filters --help' for usage.\n`);
     return 2;
   }
   const to = opts.to;
@@ -152,7 +152,7 @@ export async function runFilters(args: readonly string[], io: CliIo): Promise<nu
       input = readArgument(opts.value, opts.type);
     } catch (e) {
       if (!(e instanceof UsageError)) throw e;
-      io.stderr(`vndb-mcp filters: ${e.message}\n`);
+      io.stderr(`vndb-mcp-server filters: ${e.message}\n`);
       return 2;
     }
     const out = convert(input.endpoint, input.filters, to, opts.user);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The package's command-line entry (`vndb-mcp`). Subcommands are dispatched from one table;
+// The package's command-line entry (`vndb-mcp-server`). Subcommands are dispatched from one table;
 // with no subcommand (or only server flags such as --embedded) it will start the MCP
 // server. Tools print their results to stdout; the server must never write to stdout.
 
@@ -9,10 +9,10 @@ import type { CliIo } from "./filters.js";
 // occasional `filters` or `emulator` run loading the server code too.
 import { runServer } from "./server.js";
 
-const TOP_USAGE = `Usage: vndb-mcp [--embedded]          start the MCP server (stdio)
-       vndb-mcp filters --help         convert and check VNDB filters
-       vndb-mcp emulator --help        run the Kana emulator on loopback
-       vndb-mcp --help
+const TOP_USAGE = `Usage: vndb-mcp-server [--embedded]          start the MCP server (stdio)
+       vndb-mcp-server filters --help         convert and check VNDB filters
+       vndb-mcp-server emulator --help        run the Kana emulator on loopback
+       vndb-mcp-server --help
 `;
 
 type Subcommand = (args: readonly string[], io: CliIo) => Promise<number>;
@@ -32,7 +32,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   if (first === undefined || first.startsWith("-")) return runServer(argv);
   const sub = SUBCOMMANDS[first];
   if (sub === undefined) {
-    io.stderr(`vndb-mcp: unknown command '${first}'\n${TOP_USAGE}`);
+    io.stderr(`vndb-mcp-server: unknown command '${first}'\n${TOP_USAGE}`);
     return 2;
   }
   return sub(rest, io);
@@ -49,7 +49,7 @@ main(process.argv.slice(2), io).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`vndb-mcp: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`vndb-mcp-server: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = 1;
   },
 );

@@ -7,6 +7,7 @@ import { createLogger, registerSecret, type Logger } from "../server/log.js";
 import { SERVER_VERSION } from "../server/create-server.js";
 import { serveStdio } from "../server/transports/stdio.js";
 import { lazyApi } from "../tools/lazy-api.js";
+import { checkTokenAtStart, TokenRefusal, withTokenFallback } from "../tools/refused-token.js";
 import type { SharedStores } from "../client/shared-stores.js";
 import { extractHttpArgs } from "../server/transports/http-options.js";
 
@@ -25,7 +26,7 @@ function kanaLogger(log: Logger) {
 export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const transport = extractHttpArgs(argv, env);
   if (transport.kind === "error") {
-    process.stderr.write(`vndb-mcp: configuration error: ${transport.message}\n`);
+    process.stderr.write(`vndb-mcp-server: configuration error: ${transport.message}\n`);
     return EXIT_CONFIG;
   }
   // Over HTTP each client sends its own token; a token in the environment would be lent to all.
@@ -39,7 +40,7 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     return 0;
   }
   if (result.kind === "error") {
-    process.stderr.write(`vndb-mcp: configuration error: ${result.message}\n`);
+    process.stderr.write(`vndb-mcp-server: configuration error: ${result.message}\n`);
     return EXIT_CONFIG;
   }
   const config = result.config;
@@ -62,24 +63,37 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     try {
       stores = await connectRedisStores(config.redisUrl, { upstream: baseUrl, onError: (message) => log.warn(message) });
     } catch (error) {
-      process.stderr.write(`vndb-mcp: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(`vndb-mcp-server: ${error instanceof Error ? error.message : String(error)}\n`);
       await closeEmbedded?.();
       return EXIT_CONFIG;
     }
     log.info(`request budget and answer cache shared on ${stores.describe}`);
   }
   // The client (and undici) load on the first tool call that needs VNDB, not at start-up.
-  const api = lazyApi(async () => {
-    const { KanaClient } = await import("../client/kana-client.js");
-    return new KanaClient({
-      ...(stores ? { sharedStores: stores } : {}),
-      baseUrl,
-      ...(config.token ? { token: config.token } : {}),
-      // The embedded emulator has no request limit; VNDB's 200 per 5 minutes would only slow it.
-      ...(config.embedded ? { rateLimit: { maxRequests: EMBEDDED_MAX_REQUESTS } } : {}),
-      logger: kanaLogger(log),
+  const clientFor = (token: string | undefined, rateBudget?: import("../client/rate-budget.js").RateBudget) =>
+    lazyApi(async () => {
+      const { KanaClient } = await import("../client/kana-client.js");
+      return new KanaClient({
+        ...(stores ? { sharedStores: stores } : {}),
+        ...(rateBudget ? { rateBudget } : {}),
+        baseUrl,
+        ...(token ? { token } : {}),
+        // The embedded emulator has no request limit; VNDB's 200 per 5 minutes would only slow it.
+        ...(config.embedded ? { rateLimit: { maxRequests: EMBEDDED_MAX_REQUESTS } } : {}),
+        logger: kanaLogger(log),
+      });
     });
-  });
+  const refusal = new TokenRefusal(config.token, log);
+  let api = clientFor(config.token);
+  if (config.token && transport.kind !== "http") {
+    // A refused token falls back to anonymous reads; both clients spend one request budget.
+    const { RateBudget } = await import("../client/rate-budget.js");
+    const shared = new RateBudget({
+      ...(config.embedded ? { maxRequests: EMBEDDED_MAX_REQUESTS } : {}),
+      ...(stores ? { shared: stores.window } : {}),
+    });
+    api = withTokenFallback(clientFor(config.token, shared), clientFor(undefined, shared), refusal);
+  }
   log.debug(`configuration: ${describeConfig(config)}`);
   if (transport.kind === "http") {
     if (env.VNDB_TOKEN) log.warn("VNDB_TOKEN is ignored with --http: each client sends its token in Authorization: Bearer");
@@ -106,6 +120,9 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     await stores?.close();
     await closeEmbedded?.();
   };
-  await serveStdio(config, { api, log, onClose });
+  // Asked a moment after the start, so the host's initialize and tools/list never wait for
+  // the client to load; a refusal found by the first call is handled the same way.
+  if (config.token) setTimeout(() => void checkTokenAtStart(api, refusal), 1000).unref();
+  await serveStdio(config, { api, log, onClose, answerNote: () => refusal.note() });
   return 0;
 }

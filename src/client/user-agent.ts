@@ -3,7 +3,7 @@
 // and version is what they need. No homepage is named until the project has a public one.
 
 /** Package name, as in package.json. */
-export const PACKAGE_NAME = "vndb-mcp";
+export const PACKAGE_NAME = "vndb-mcp-server";
 
 /**
  * Package version. Kept as a literal (not read from package.json) because the build's
@@ -13,7 +13,7 @@ export const PACKAGE_NAME = "vndb-mcp";
 export const PACKAGE_VERSION = "0.1.0";
 
 /**
- * `vndb-mcp/0.1.0 (VNDB Kana client; Node.js v20.20.2)`. `extra` lets an embedding
+ * `vndb-mcp-server/0.1.0 (VNDB Kana client; Node.js v20.20.2)`. `extra` lets an embedding
  * application name itself after ours (line breaks are removed: header injection).
  */
 export function userAgent(extra?: string): string {

@@ -5,8 +5,8 @@
 
 import type { KanaErrorKind } from "./errors.js";
 
-/** Where VNDB users create API tokens (linked from the API documentation). */
-export const TOKEN_SETTINGS_URL = "https://vndb.org/u/tokens";
+/** Where VNDB users create API tokens: My Profile → Applications on vndb.org. */
+export const TOKEN_SETTINGS_URL = "https://vndb.org/u<your id>/tokens";
 
 /** Suggestions offered at most; more would bury the useful one. */
 export const MAX_SUGGESTIONS = 3;

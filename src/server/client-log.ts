@@ -35,6 +35,6 @@ export class ClientLog {
   /** Sends `text` if the client wants this level; a failure to deliver is not the caller's. */
   message(send: Send, level: LoggingLevel, text: string): void {
     if (!this.wants(level)) return;
-    send({ method: "notifications/message", params: { level, logger: "vndb-mcp", data: redact(text) } }).catch(() => {});
+    send({ method: "notifications/message", params: { level, logger: "vndb-mcp-server", data: redact(text) } }).catch(() => {});
   }
 }

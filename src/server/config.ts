@@ -51,9 +51,9 @@ export type ConfigResult =
   | { kind: "version" }
   | { kind: "error"; message: string };
 
-export const HELP_TEXT = `vndb-mcp: an MCP server for the VNDB visual novel database (stdio).
+export const HELP_TEXT = `vndb-mcp-server: an MCP server for the VNDB visual novel database (stdio).
 
-Usage: vndb-mcp [options]
+Usage: vndb-mcp-server [options]
 
 Options (each also settable through the environment variable shown):
   --embedded                 run against the bundled offline emulator (VNDB_EMBEDDED=1)
@@ -70,7 +70,7 @@ Options (each also settable through the environment variable shown):
 VNDB_TOKEN (environment only) enables the list tools. Create one on vndb.org under your
 profile -> Applications (https://vndb.org/u<your id>/tokens) with list read and write access.
 
-Subcommands: vndb-mcp filters ... (see vndb-mcp filters --help)`;
+Subcommands: vndb-mcp-server filters ... (see vndb-mcp-server filters --help)`;
 
 /**
  * Claude Desktop passes an optional setting the user left empty as the literal text

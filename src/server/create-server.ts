@@ -16,7 +16,7 @@ import { ClientLog } from "./client-log.js";
 import { registerResources } from "../resources/index.js";
 import { registerPrompts } from "../prompts/index.js";
 
-export const SERVER_NAME = "vndb-mcp";
+export const SERVER_NAME = "vndb-mcp-server";
 export const SERVER_TITLE = "VNDB";
 /** Kept in step with package.json by test/manifest.test.ts. */
 export const SERVER_VERSION = "0.1.0";
@@ -24,6 +24,8 @@ export const SERVER_VERSION = "0.1.0";
 export interface ServerDeps {
   api: VndbApi;
   log?: Logger;
+  /** A line to put before every answer while it returns one (a refused token). */
+  answerNote?: () => string | undefined;
 }
 
 export interface CreatedServer {
@@ -48,6 +50,7 @@ export function createServer(config: ServerConfig, deps: ServerDeps): CreatedSer
     log,
     session: new SessionState(),
     clientLog: new ClientLog(server),
+    ...(deps.answerNote ? { answerNote: deps.answerNote } : {}),
   };
   const tools = registerTools(server, toolsFor(config), registered);
   registerResources(server, registered);

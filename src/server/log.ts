@@ -65,7 +65,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const level = options.level ?? "info";
   const threshold = LOG_LEVELS.indexOf(level);
   const write = options.write ?? ((line: string) => void process.stderr.write(line));
-  const name = options.name ?? "vndb-mcp";
+  const name = options.name ?? "vndb-mcp-server";
   const emit = (at: LogLevel, message: string, data?: unknown) => {
     if (LOG_LEVELS.indexOf(at) > threshold) return;
     write(redact(`${name} [${at}] ${message}${render(data)}`) + "\n");

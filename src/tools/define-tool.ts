@@ -89,6 +89,8 @@ export interface RegisterOptions {
   session: SessionState;
   /** Messages for the client at the level it set (logging capability). */
   clientLog?: ClientLog;
+  /** A line to put before every answer while it returns one (a refused token: refused-token.ts). */
+  answerNote?: () => string | undefined;
 }
 
 /** A tools/list entry exactly as this server sends it. */
@@ -198,8 +200,9 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
         const took = `${tool.name} ${result.isError ? "error" : "ok"} in ${(performance.now() - started).toFixed(1)} ms`;
         options.log.debug(took);
         options.clientLog?.message(extra.sendNotification, result.isError ? "warning" : "debug", result.isError ? `${took}: ${result.text}` : took);
+        const note = options.answerNote?.();
         // Last line of defence: whatever a tool or VNDB said, the token never leaves.
-        const text = redact(result.text);
+        const text = redact(note && !result.isError ? `${note}\n${result.text}` : result.text);
         return {
           content: [{ type: "text" as const, text }],
           ...(result.structured && !result.isError

@@ -1,4 +1,4 @@
-// The `vndb-mcp filters` command, run as a real process.
+// The `vndb-mcp-server filters` command, run as a real process.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -20,7 +20,7 @@ const DOCS_NORMALIZED =
   '["and",["or",["lang","=","en"],["lang","=","de"],["lang","=","fr"]],["olang","!=","ja"],' +
   '["release","=",["and",["released",">=",20200101],["producer","=",["id","=","p30"]]]]]';
 
-describe("vndb-mcp filters", () => {
+describe("vndb-mcp-server filters", () => {
   it("turns a compact string into normalized JSON", () => {
     const r = cli(["filters", "--type", "vn", "--to", "json", DOCS_COMPACT]);
     expect(r).toMatchObject({ status: 0, stdout: `${DOCS_NORMALIZED}\n`, stderr: "" });
@@ -78,18 +78,18 @@ describe("vndb-mcp filters", () => {
   it("prints usage for --help and refuses unknown options", () => {
     const help = cli(["filters", "--help"]);
     expect(help.status).toBe(0);
-    expect(help.stdout).toMatch(/^Usage: vndb-mcp filters/);
+    expect(help.stdout).toMatch(/^Usage: vndb-mcp-server filters/);
     const bad = cli(["filters", "--to", "yaml", "[]"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/unknown format 'yaml'/);
   });
 });
 
-describe("vndb-mcp dispatch", () => {
+describe("vndb-mcp-server dispatch", () => {
   it("prints the top-level usage for --help", () => {
     const r = cli(["--help"]);
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/vndb-mcp filters --help/);
+    expect(r.stdout).toMatch(/vndb-mcp-server filters --help/);
   });
   it("refuses an unknown subcommand with exit status 2", () => {
     const r = cli(["frobnicate"]);

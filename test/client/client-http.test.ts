@@ -52,7 +52,7 @@ describe("request shape", () => {
     expect(req.url).toBe("/kana/vn");
     expect(JSON.parse(req.body)).toEqual({ filters: ["id", "=", "v17"], fields: "title" });
     expect(req.headers["content-type"]).toBe("application/json");
-    expect(req.headers["user-agent"]).toMatch(/^vndb-mcp\/\d+\.\d+\.\d+ /);
+    expect(req.headers["user-agent"]).toMatch(/^vndb-mcp-server\/\d+\.\d+\.\d+ /);
     expect(req.headers.authorization).toBeUndefined();
   });
 

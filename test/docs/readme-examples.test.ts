@@ -1,6 +1,6 @@
 // The README's console examples are run as written: each `$ command` line is executed and
 // its output compared with the lines under it. curl examples go to a fresh emulator (the
-// README's `--port 8080` is swapped for its real port); `npm run --silent vndb-mcp --`
+// README's `--port 8080` is swapped for its real port); `npm run --silent vndb-mcp-server --`
 // runs the CLI from source.
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -43,7 +43,7 @@ describe("README console examples", () => {
 
   it("finds the examples (curl against the emulator and the filters CLI)", () => {
     expect(examples.filter((e) => e.command.startsWith("curl ")).length).toBeGreaterThanOrEqual(5);
-    expect(examples.filter((e) => e.command.includes("vndb-mcp -- filters")).length).toBeGreaterThanOrEqual(3);
+    expect(examples.filter((e) => e.command.includes("vndb-mcp-server -- filters")).length).toBeGreaterThanOrEqual(3);
   });
 
   // In order: the curl examples build on each other (a PATCH, then a read of the list).
@@ -51,7 +51,7 @@ describe("README console examples", () => {
     it(example.command, async () => {
       const command = example.command
         .replaceAll(README_PORT, `127.0.0.1:${emulator.port}`)
-        .replace("npm run --silent vndb-mcp --", `${JSON.stringify(process.execPath)} --import tsx src/cli/main.ts`);
+        .replace("npm run --silent vndb-mcp-server --", `${JSON.stringify(process.execPath)} --import tsx src/cli/main.ts`);
       // A refused filter exits 1 with VNDB's message on stderr, which the README shows too.
       const out = await run("bash", ["-c", `${command} 2>&1; true`], { cwd: root });
       // JSON bodies end without a newline and error bodies with one; a README cannot show that.

@@ -1,5 +1,5 @@
 // End to end over real stdio: the server as a child process (src/cli/main.ts through tsx, as
-// `npm run vndb-mcp -- --embedded` runs it), an SDK Client on the other end of the pipes.
+// `npm run vndb-mcp-server -- --embedded` runs it), an SDK Client on the other end of the pipes.
 // Checks that stdout carries only the protocol, that tools work against the embedded
 // emulator, that writes read back, and that the token never shows anywhere.
 
@@ -41,7 +41,7 @@ async function call(name: string, args: Record<string, unknown>) {
 
 describe("stdio server with --embedded", () => {
   it("introduces itself with instructions and lists all 20 tools", async () => {
-    expect(client.getServerVersion()?.name).toBe("vndb-mcp");
+    expect(client.getServerVersion()?.name).toBe("vndb-mcp-server");
     expect(client.getInstructions()).toMatch(/Ids carry a type letter/);
     const { tools } = await client.listTools();
     expect(tools).toHaveLength(20);

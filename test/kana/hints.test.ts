@@ -47,7 +47,7 @@ describe("hintFor", () => {
     ["unknown member", { message: "Unknown member 'filter'.", status: 400 }, /'filters'/],
     ["bad sort", { message: "Invalid 'sort' member.", status: 400 }, /id, title, released, rating/],
     ["too much data", { message: "Too much data selected (estimated 137600 fields)", status: 400 }, /fewer fields/],
-    ["401 token", { message: "Invalid token.", status: 401 }, /vndb\.org\/u\/tokens/],
+    ["401 token", { message: "Invalid token.", status: 401 }, /vndb\.org\/u<your id>\/tokens/],
     ["401 unauthorized", { message: "Unauthorized", status: 401 }, /listwrite/],
     ["429", { message: "Throttled on query execution time.", status: 429, retryAfterMs: 4_200 }, /wait 5 s/],
     ["timeout", { message: "Processing timeout", status: 500 }, /3-second/],

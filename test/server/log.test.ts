@@ -19,7 +19,7 @@ describe("logger", () => {
     expect(all).not.toContain(CANARY);
     expect(all).not.toContain(CANARY.replace(/-/g, ""));
     expect(all.split(REDACTED).length - 1).toBe(4);
-    expect(lines[0]).toMatch(/^vndb-mcp \[info\] token is \[redacted\]\n$/);
+    expect(lines[0]).toMatch(/^vndb-mcp-server \[info\] token is \[redacted\]\n$/);
   });
 
   it("redact leaves text alone when nothing is registered, and ignores tiny secrets", () => {
