@@ -8,11 +8,12 @@ import type { CliIo } from "./filters.js";
 // imported statically: one module chain fewer to resolve at start-up, at the price of the
 // occasional `filters` or `emulator` run loading the server code too.
 import { runServer } from "./server.js";
+import { HELP_TEXT } from "../server/config.js";
 
 const TOP_USAGE = `Usage: vndb-mcp-server [--embedded]          start the MCP server (stdio)
        vndb-mcp-server filters --help         convert and check VNDB filters
        vndb-mcp-server emulator --help        run the Kana emulator on loopback
-       vndb-mcp-server --help
+       vndb-mcp-server --help                 every option and environment variable
 `;
 
 type Subcommand = (args: readonly string[], io: CliIo) => Promise<number>;
@@ -25,8 +26,11 @@ const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [first, ...rest] = argv;
-  if (first === "--help" || first === "-h" || first === "help") {
-    io.stdout(TOP_USAGE);
+  // Help wins wherever it stands among server flags ("--embedded --help", "--port --help"):
+  // a user asking for it should not get a complaint about the other flags first.
+  const serverArgs = first === undefined || first.startsWith("-");
+  if (first === "help" || (serverArgs && argv.some((a) => a === "--help" || a === "-h"))) {
+    io.stdout(`${HELP_TEXT}\n`);
     return 0;
   }
   if (first === undefined || first.startsWith("-")) return runServer(argv);

@@ -3,6 +3,7 @@
 // would show it in `ps` output. Error messages name the setting, never the token's value.
 
 import { z } from "zod";
+import { didYouMean } from "../kana/hints.js";
 import { LOG_LEVELS, type LogLevel } from "./log.js";
 
 /** The live API base (reference §1.1). */
@@ -51,26 +52,40 @@ export type ConfigResult =
   | { kind: "version" }
   | { kind: "error"; message: string };
 
-export const HELP_TEXT = `vndb-mcp-server: an MCP server for the VNDB visual novel database (stdio).
+export const HELP_TEXT = `vndb-mcp-server: an MCP server for the VNDB visual novel database.
 
-Usage: vndb-mcp-server [options]
+Usage: vndb-mcp-server [options]            serve MCP on stdio (what Claude Desktop runs)
+       vndb-mcp-server --http [options]     serve Streamable HTTP on /mcp
+       vndb-mcp-server filters --help       convert and check VNDB filters
+       vndb-mcp-server emulator --help      run the Kana emulator on loopback
 
 Options (each also settable through the environment variable shown):
-  --embedded                 run against the bundled offline emulator (VNDB_EMBEDDED=1)
-  --read-only                never register list-write tools (VNDB_READ_ONLY=1)
+  --embedded                 answer from the bundled offline sample of real VNDB data, no
+                             network (VNDB_EMBEDDED=1; default off: the live API)
+  --read-only                never offer list-write tools (VNDB_READ_ONLY=1; default off)
   --spoiler-level <0|1|2>    highest spoiler level shown (VNDB_SPOILER_LEVEL, default 0)
   --max-response-tokens <n>  cap on one tool answer (VNDB_MAX_RESPONSE_TOKENS, default ${DEFAULT_MAX_RESPONSE_TOKENS})
   --api-url <url>            API base (VNDB_API_URL, default ${DEFAULT_API_URL})
   --log-level <level>        error|warn|info|debug on stderr (VNDB_LOG_LEVEL, default info)
-  --http [--port N] [--host ADDR] [--stateless]  serve Streamable HTTP on /mcp (default 127.0.0.1:3939; docs/deployment.md)
-  VNDB_REDIS_URL             Redis shared by replicas: request budget and answer cache (default: in memory)
   -h, --help                 show this text
   -v, --version              print the version
 
-VNDB_TOKEN (environment only) enables the list tools. Create one on vndb.org under your
-profile -> Applications (https://vndb.org/u<your id>/tokens) with list read and write access.
+HTTP (docs/http.md):
+  --http                     serve Streamable HTTP instead of stdio (VNDB_HTTP=1)
+  --port <n>                 port (VNDB_HTTP_PORT, default 3939)
+  --host <addr>              address to bind (VNDB_HTTP_HOST, default 127.0.0.1)
+  --stateless                no sessions, for replicas behind a load balancer (VNDB_HTTP_STATELESS=1)
+  VNDB_HTTP_ALLOWED_HOSTS    extra Host header values accepted, comma-separated (default: loopback names)
+  VNDB_HTTP_ALLOWED_ORIGINS  Origin header values accepted, comma-separated (default: none)
+  VNDB_HTTP_MAX_BODY_BYTES   largest request body (default 1048576)
+  VNDB_HTTP_MAX_CONCURRENT   requests in flight per client address (default 8)
 
-Subcommands: vndb-mcp-server filters ... (see vndb-mcp-server filters --help)`;
+Environment only:
+  VNDB_TOKEN                 optional; enables the list tools (stdio). Make one on vndb.org under
+                             My Profile -> Applications (https://vndb.org/u<your id>/tokens) with
+                             list read and write access. Over HTTP each client sends its own.
+  VNDB_REDIS_URL             Redis shared by replicas: request budget and answer cache
+                             (default: in memory)`;
 
 /**
  * Claude Desktop passes an optional setting the user left empty as the literal text
@@ -155,6 +170,16 @@ const BOOLEAN_FLAGS: Record<string, keyof RawConfig> = {
   "--read-only": "readOnly",
 };
 
+/** Every server flag, for suggestions (the HTTP ones are taken out of argv before this parser runs). */
+const KNOWN_FLAGS = [...Object.keys(FLAGS_WITH_VALUE), ...Object.keys(BOOLEAN_FLAGS), "--help", "--version", "--http", "--port", "--host", "--stateless"];
+
+/** "unknown option --embeded; did you mean --embedded?" */
+function unknownOption(arg: string): string {
+  const shown = arg.length > 60 ? `${arg.slice(0, 60)}…` : arg;
+  const near = arg.length <= 60 ? didYouMean(arg.replace(/=.*$/, ""), KNOWN_FLAGS)[0] : undefined;
+  return `unknown option ${JSON.stringify(shown)}${near ? `; did you mean ${near}?` : ""} (see --help)`;
+}
+
 /** Parse flags and environment into a validated configuration, or say what is wrong. */
 export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): ConfigResult {
   const raw: Record<string, string | undefined> = {
@@ -191,7 +216,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
       raw[FLAGS_WITH_VALUE[name]!] = value;
       continue;
     }
-    return { kind: "error", message: `unknown option ${JSON.stringify(arg)} (see --help)` };
+    return { kind: "error", message: unknownOption(arg) };
   }
 
   const parsed = RawConfig.safeParse(raw);

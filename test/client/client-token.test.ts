@@ -39,7 +39,7 @@ describe("token format (checked when the client is built)", () => {
     }
     expect(thrown).toBeInstanceOf(KanaError);
     expect(thrown).toMatchObject({ kind: "token", status, message });
-    expect((thrown as KanaError).hint).toMatch(/vndb\.org\/u\/tokens/);
+    expect((thrown as KanaError).hint).toMatch(/vndb\.org\/u<your id>\/tokens/);
     expect(everyView(thrown)).not.toContain(token);
   });
 
