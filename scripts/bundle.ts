@@ -63,7 +63,8 @@ async function buildServer(): Promise<void> {
   cpSync(join(root, "src", "emulator", "catalogue", "data"), join(stage, "server", "data"), { recursive: true });
   const manifest = readFileSync(join(root, "manifest.json"), "utf8");
   writeFileSync(join(stage, "manifest.json"), manifest);
-  for (const file of ["README.md", "NOTICE", "LICENSE"]) {
+  cpSync(join(root, "icon.png"), join(stage, "icon.png"));
+  for (const file of ["README.md", "NOTICE", "LICENSE", "PRIVACY.md"]) {
     try {
       cpSync(join(root, file), join(stage, file));
     } catch {

@@ -23,7 +23,8 @@ export function summary(tool: AnyTool): string {
 }
 
 function kind(tool: AnyTool): string {
-  if (tool.access === "write") return tool.annotations.destructiveHint ? "list write (deletes, asks to confirm)" : "list write";
+  // Every write is destructive (an update overwrites); only the removes delete and ask first.
+  if (tool.access === "write") return "confirm" in tool.input ? "list write (deletes, asks to confirm)" : "list write";
   return "read";
 }
 

@@ -51,8 +51,36 @@ describe("manifest.json", () => {
       expect(setting, key).toBeDefined();
       defaults[name] = setting.default === undefined ? "" : String(setting.default);
     }
-    const filled = loadConfig([], { ...defaults, VNDB_SPOILER_LEVEL: "2", VNDB_READ_ONLY: "true" });
-    expect(filled).toMatchObject({ kind: "run", config: { spoilerLevel: 2, readOnly: true } });
+    const filled = loadConfig([], { ...defaults, VNDB_SPOILER_LEVEL: "2", VNDB_READ_ONLY: "true", VNDB_EMBEDDED: "true" });
+    expect(filled).toMatchObject({ kind: "run", config: { spoilerLevel: 2, readOnly: true, embedded: true } });
+  });
+
+  it("offers the offline sample as a setting, off by default", () => {
+    expect(manifest.server.mcp_config.env.VNDB_EMBEDDED).toBe("${user_config.offline_sample}");
+    expect(manifest.user_config.offline_sample).toMatchObject({ type: "boolean", default: false, required: false });
+  });
+
+  it("links a privacy policy that exists in the repository, and VNDB's", () => {
+    const ours = manifest.privacy_policies.find((u: string) => u.endsWith("/PRIVACY.md"));
+    expect(ours).toBeDefined();
+    expect(readFileSync(new URL("../PRIVACY.md", import.meta.url), "utf8")).toMatch(/What goes to VNDB/);
+    expect(manifest.privacy_policies).toContain("https://vndb.org/d17");
+  });
+
+  it("has an icon (a 512×512 PNG), and repository, homepage and support links that agree with package.json", () => {
+    const png = readFileSync(new URL(`../${manifest.icon}`, import.meta.url));
+    expect(png.subarray(1, 4).toString("ascii")).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([512, 512]);
+    const repo = manifest.repository.url;
+    expect(pkg.repository.url).toContain(repo.replace(/^https:\/\//, ""));
+    expect(manifest.homepage).toBe(repo);
+    expect(manifest.support).toBe(pkg.bugs.url);
+  });
+
+  it("marks every list-changing tool destructive (updates overwrite votes, labels and notes)", () => {
+    for (const tool of ALL_TOOLS.filter((t) => t.annotations?.readOnlyHint === false)) {
+      expect(tool.annotations?.destructiveHint, tool.name).toBe(true);
+    }
   });
 });
 

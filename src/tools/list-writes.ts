@@ -33,7 +33,8 @@ export const MAX_VOTE = 10;
 export const MIN_DATE_YEAR = 1970;
 export const MAX_DATE_YEAR = 2099;
 
-const WRITE_ANNOTATIONS = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true };
+// Destructive: an update overwrites the vote, labels, dates or notes that were there.
+const WRITE_ANNOTATIONS = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true };
 const DELETE_ANNOTATIONS = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true };
 
 const labelRefs = z.array(z.union([z.number().int(), z.string().min(1)]));

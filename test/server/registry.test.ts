@@ -53,7 +53,7 @@ describe("tool registry", () => {
     expect(name).toMatch(TOOL_NAME_PATTERN);
   });
 
-  it("annotates every tool; writes are not read-only and deletes are destructive", () => {
+  it("annotates every tool; writes are not read-only and all are destructive (updates overwrite, removes delete)", () => {
     for (const t of tools) {
       const a = t.annotations!;
       expect(a, t.name).toBeDefined();
@@ -63,7 +63,7 @@ describe("tool registry", () => {
       expect(a.readOnlyHint, t.name).toBe(!isWrite);
       if (isWrite) {
         expect(typeof a.idempotentHint, t.name).toBe("boolean");
-        expect(a.destructiveHint, t.name).toBe(t.name.startsWith("vndb_remove_"));
+        expect(a.destructiveHint, t.name).toBe(true);
       }
     }
   });
