@@ -105,6 +105,9 @@ export class KanaErrorBuilder {
 /** VNDB's error text without its trailing newline; an HTML error page becomes its status line. */
 function errorMessage(status: number, body: string): string {
   const text = body.replace(/\n$/, "");
+  // Refused by the web server in front of the API, whose own page says only the status.
+  if (status === 414 || status === 431) return `The request was too large for VNDB (HTTP ${status}: its address or headers are too long). Ask for fewer or shorter names at once.`;
+  if (status === 413) return "The request body was too large for VNDB (HTTP 413). Send fewer values at once.";
   if (/^\s*</.test(text)) {
     // nginx pages (429, 502, 503; reference §1.3) are HTML, not a message anyone can use.
     const title = /<title>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();

@@ -9,6 +9,10 @@ import type { ServerConfig } from "../server/config.js";
 import { redact, type Logger } from "../server/log.js";
 import type { VndbApi } from "./api.js";
 import { describeError } from "./errors.js";
+import { capErrorText, checkInputLimits } from "./input-limits.js";
+
+/** An error answer's longest text: enough for VNDB's message, a hint and candidates. */
+const MAX_ERROR_CHARS = 2_000;
 import type { SessionState } from "./session.js";
 import type { ClientLog } from "../server/client-log.js";
 
@@ -192,6 +196,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
         const started = performance.now();
         let result: ToolResult;
         try {
+          checkInputLimits(args);
           result = await tool.run(args, ctx);
         } catch (error) {
           result = { text: describeError(error), isError: true };
@@ -202,7 +207,9 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
         options.clientLog?.message(extra.sendNotification, result.isError ? "warning" : "debug", result.isError ? `${took}: ${result.text}` : took);
         const note = options.answerNote?.();
         // Last line of defence: whatever a tool or VNDB said, the token never leaves.
-        const text = redact(note && !result.isError ? `${note}\n${result.text}` : result.text);
+        // An error echoes what the model sent; a long echo helps nobody and fills the context.
+        const body = result.isError ? capErrorText(result.text, MAX_ERROR_CHARS) : result.text;
+        const text = redact(note && !result.isError ? `${note}\n${body}` : body);
         return {
           content: [{ type: "text" as const, text }],
           ...(result.structured && !result.isError

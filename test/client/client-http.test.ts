@@ -94,6 +94,13 @@ describe("errors keep VNDB's words", () => {
     const error = await failure(client().schema());
     expect(error).toMatchObject({ status: 404, message: "404 Not Found" });
   });
+
+  it("says what a 431 (request too large) means instead of 'HTTP 431'", async () => {
+    kana.script({ status: 431, body: "" });
+    const error = await failure(client().user(["someone"]));
+    expect(error.status).toBe(431);
+    expect(error.message).toMatch(/too large for VNDB .*Ask for fewer or shorter names/);
+  });
 });
 
 describe("retries", () => {

@@ -4,6 +4,7 @@
 import { describeConfig, type ServerConfig } from "../config.js";
 import { createServer, type ServerDeps } from "../create-server.js";
 import { silentLogger } from "../log.js";
+import { BoundedLines, MAX_MESSAGE_BYTES } from "./bounded-lines.js";
 
 /**
  * How long a shutdown on end of stdin waits for running tool calls to answer: longer than a
@@ -20,7 +21,15 @@ export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onCl
   const log = deps.log ?? silentLogger;
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
   const created = createServer(config, deps);
-  const transport = new StdioServerTransport();
+  const input = new BoundedLines(MAX_MESSAGE_BYTES, ({ bytes, id }) => {
+    log.warn(`refused a message of ${bytes} bytes (limit ${MAX_MESSAGE_BYTES})`);
+    // A notification (no id) gets no answer; a request does, or its caller would wait forever.
+    if (id === undefined) return;
+    const message = `Message too large: ${bytes} bytes; this server accepts at most ${MAX_MESSAGE_BYTES} bytes per message. It was ignored.`;
+    void transport.send({ jsonrpc: "2.0", id, error: { code: -32600, message } }).catch(() => {});
+  });
+  process.stdin.pipe(input);
+  const transport = new StdioServerTransport(input, process.stdout);
   let finished!: () => void;
   const done = new Promise<void>((resolve) => (finished = resolve));
   let closing = false;
