@@ -38,6 +38,8 @@ export {
 export { KanaError, isKanaError, type KanaErrorKind } from "./kana/errors.js";
 export { DEFAULT_MAX_REQUESTS, DEFAULT_WINDOW_MS, DEFAULT_CONCURRENCY, type RateBudgetSnapshot } from "./client/rate-budget.js";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./client/retry.js";
+export { collectStaleNotices, type StaleNotice } from "./client/stale-answers.js";
+export { type CircuitBreakerOptions } from "./client/circuit-breaker.js";
 export { didYouMean } from "./kana/hints.js";
 
 // The request model and its validator: refuse a request exactly as VNDB would.

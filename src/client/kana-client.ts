@@ -28,6 +28,8 @@ import {
 } from "../kana/get-params.js";
 import { linkSignals, sleep } from "./abort.js";
 import { AttemptFailureError, describeFailure, networkCode } from "./attempt-failure.js";
+import { CircuitBreaker, utcTime } from "./circuit-breaker.js";
+import { LastGoodAnswers } from "./stale-answers.js";
 import { toLogger, type KanaLogger } from "./logger.js";
 import {
   BASE_URL_ENV,
@@ -122,6 +124,7 @@ export class KanaClient {
   readonly #transport: KanaTransport;
   readonly #budget: RateBudget;
   readonly #retry: RetryPolicy;
+  readonly #breaker: CircuitBreaker;
   readonly #deadlineMs: number;
   readonly #maxBudgetWaitMs: number;
   readonly #prevalidate: boolean;
@@ -147,6 +150,7 @@ export class KanaClient {
     this.#random = options.random ?? Math.random;
     const agent = userAgent(options.userAgentSuffix);
     this.#retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.#breaker = new CircuitBreaker(options.breaker);
     this.#deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
     this.#maxBudgetWaitMs = options.maxBudgetWaitMs ?? DEFAULT_MAX_BUDGET_WAIT_MS;
     const headersTimeoutMs = options.timeouts?.headersMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
@@ -174,6 +178,12 @@ export class KanaClient {
       cancelled: (method, endpoint) => this.#errors.aborted(method, endpoint, 0),
       sharedCache: options.sharedStores?.cache,
       onSharedError,
+      staleOnError: {
+        answers: new LastGoodAnswers(),
+        // Never a list: after a write, an old copy of it would contradict what the user just did.
+        serves: (key) => !/^(POST \/ulist|GET \/ulist_labels|GET \/authinfo)\b/.test(key),
+        outage: (error) => outageCause(error),
+      },
     });
     this.#paging = {
       query: (endpoint, body, callOptions) => this.query(endpoint, body, callOptions),
@@ -392,6 +402,20 @@ export class KanaClient {
       const remaining = ctx.deadlineAt - Date.now();
       if (remaining <= 0) throw lastError ?? this.#errors.deadline(spec, attempt - 1);
 
+      // While VNDB is down, fail at once instead of spending the budget on it (one probe per interval goes through).
+      const gate = this.#breaker.gate();
+      if (gate.open) {
+        throw lastError ?? this.#errors.build({
+          kind: "unavailable",
+          status: null,
+          message: `VNDB is unavailable (${gate.cause}) since ${utcTime(gate.since)}; next try in ${Math.max(1, Math.ceil(gate.retryInMs / 1000))} s.`,
+          method: spec.method,
+          endpoint: spec.path,
+          attempts: attempt - 1,
+          retryAfterMs: gate.retryInMs,
+        });
+      }
+
       // One permit per HTTP attempt: VNDB counts every request, retries included.
       let permit;
       const waitSignal = linkSignals([ctx.signal, this.#closing.signal]);
@@ -408,7 +432,7 @@ export class KanaClient {
           throw this.#errors.build({
             kind: "budget",
             status: null,
-            message: `Rate limit reached (client budget: ${this.#budget.maxRequests} requests per ${Math.round(this.#budget.windowMs / 1000)} s, ${this.#budget.concurrency} at once); retry in ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s.`,
+            message: `Rate limit reached (client budget: ${this.#budget.maxRequests} requests per ${Math.round(this.#budget.windowMs / 1000)} s, ${this.#budget.concurrency} at once); retry in ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s.${this.#upstreamCause()}`,
             method: spec.method,
             endpoint: spec.path,
             attempts: attempt - 1,
@@ -435,6 +459,7 @@ export class KanaClient {
           failure = error.attempt;
         } else {
           failure = { type: "network", code: networkCode(error) };
+          this.#breaker.failed(failure.code);
         }
       } finally {
         permit.release();
@@ -442,6 +467,9 @@ export class KanaClient {
 
       if (response) {
         const elapsed = Date.now() - started;
+        // Any answer but a gateway failure means VNDB is up.
+        if (response.status === 502 || response.status === 503 || response.status === 504) this.#breaker.failed(String(response.status));
+        else this.#breaker.succeeded();
         if (response.status >= 200 && response.status < 300) {
           this.#log("debug", `${spec.method} ${spec.path} ${response.status}`, { ms: elapsed, attempt });
           if (!json || response.status === 204) return { status: response.status, value: undefined };
@@ -493,6 +521,12 @@ export class KanaClient {
     }
   }
 
+  /** When the budget refuses a call, the outage that spent it (if any) is the real news. */
+  #upstreamCause(): string {
+    const recent = this.#breaker.recentCause(this.#budget.windowMs);
+    return recent ? ` VNDB itself last failed at ${utcTime(recent.at)} (${recent.cause}).` : "";
+  }
+
   #abortError(spec: RequestSpec, attempts: number, ctx: CallContext): KanaError {
     if (!ctx.signal?.aborted && !this.#closing.signal.aborted && Date.now() >= ctx.deadlineAt) return this.#errors.deadline(spec, attempts);
     const closed = this.#closing.signal.aborted && !ctx.signal?.aborted;
@@ -509,4 +543,12 @@ export class KanaClient {
 /** A list entry id as it goes into the path: prefixed ("17" → "v17") and URL-encoded. */
 function listId(id: string | number, prefix: string): string {
   return encodeURIComponent(normaliseId(id, prefix));
+}
+
+/** The outage a failure shows (for serving a kept answer), or undefined for any other failure. */
+function outageCause(error: unknown): string | undefined {
+  if (!(error instanceof KanaError)) return undefined;
+  if (error.kind === "unavailable" || error.kind === "network") return error.message;
+  if (error.kind === "http" && (error.status === 502 || error.status === 503 || error.status === 504)) return `VNDB answered ${error.status}`;
+  return undefined;
 }

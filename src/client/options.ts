@@ -1,6 +1,7 @@
 // How a KanaClient and each of its calls is configured, and the defaults, each with where
 // it comes from.
 
+import type { CircuitBreakerOptions } from "./circuit-breaker.js";
 import type { Dispatcher } from "undici";
 import type { HintTables } from "../kana/hints.js";
 import type { KanaLogger, KanaLoggerObject } from "./logger.js";
@@ -73,6 +74,8 @@ export interface KanaClientOptions {
   maxBudgetWaitMs?: number;
   deadlineMs?: number;
   retry?: Partial<RetryPolicy>;
+  /** When VNDB counts as down and how often it is probed then (circuit-breaker.ts). */
+  breaker?: CircuitBreakerOptions;
   timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
   /** Ask for gzip/brotli bodies (VNDB compresses bodies over 256 bytes, §1.2). Default true. */
   compression?: boolean;

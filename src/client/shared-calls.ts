@@ -4,6 +4,7 @@
 
 import { raceSignal } from "./abort.js";
 import { TtlCache } from "./cache.js";
+import { noteStaleAnswer, type LastGoodAnswers } from "./stale-answers.js";
 import type { CallContext, CallOptions } from "./options.js";
 import type { SharedResponseCache } from "./shared-stores.js";
 
@@ -22,6 +23,12 @@ export interface SharedCallsOptions {
    */
   sharedCache?: SharedResponseCache;
   onSharedError?: (error: unknown) => void;
+  /**
+   * While VNDB is unavailable, the last good answer of a request is served instead of the
+   * error (and noted, so the tool can say so). `serves(key)` picks the requests it may
+   * answer; `outage(error)` the failures that count.
+   */
+  staleOnError?: { answers: LastGoodAnswers; serves: (key: string) => boolean; outage: (error: unknown) => string | undefined };
 }
 
 export class SharedCalls {
@@ -56,10 +63,21 @@ export class SharedCalls {
     const leave = () => {
       if (waiting && --waiting.callers === 0) waiting.controller.abort();
     };
-    const value = await raceSignal(shared, options.signal, () => {
-      leave();
-      return this.#options.cancelled(key.split(" ")[0], key.split(" ")[1]);
-    });
+    const stale = this.#options.staleOnError;
+    let value: V;
+    try {
+      value = await raceSignal(shared, options.signal, () => {
+        leave();
+        return this.#options.cancelled(key.split(" ")[0], key.split(" ")[1]);
+      });
+    } catch (error) {
+      const cause = stale?.serves(key) ? stale.outage(error) : undefined;
+      const kept = cause !== undefined ? stale!.answers.recall(key) : undefined;
+      if (!kept) throw error;
+      noteStaleAnswer({ request: key.split(" ").slice(0, 2).join(" "), ageMs: kept.ageMs, cause: cause! });
+      return kept.value as V;
+    }
+    if (mine && stale?.serves(key)) stale.answers.remember(key, value);
     // Cached and shared values are copied so a caller's edits cannot leak into others'.
     return mine && ttlMs === 0 ? value : structuredClone(value);
   }

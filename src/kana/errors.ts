@@ -22,6 +22,8 @@ export type KanaErrorKind =
   | "aborted"
   /** Connection refused, reset or timed out, after the allowed retries. */
   | "network"
+  /** VNDB has been failing (502/503/504, no connection) for several calls in a row: not tried. */
+  | "unavailable"
   /** A response that is not what the API contract says (e.g. malformed JSON). */
   | "protocol";
 

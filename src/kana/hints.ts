@@ -108,6 +108,8 @@ export function hintFor(input: HintInput, tables: HintTables): string | undefine
       return "The call ran out of time (rate-budget wait, retries or a slow answer). Try again shortly or narrow the query.";
     case "network":
       return "VNDB could not be reached or the connection dropped; check the network and the API URL (VNDB_API_URL), then try again.";
+    case "unavailable":
+      return "VNDB itself is down or unreachable; nothing in the request needs changing. Tell the user and try again later.";
     case "protocol":
       return "The server's answer was not valid JSON; this is usually transient. Try again.";
     case "aborted":

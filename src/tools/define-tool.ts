@@ -10,6 +10,13 @@ import { redact, type Logger } from "../server/log.js";
 import type { VndbApi } from "./api.js";
 import { describeError } from "./errors.js";
 import { capErrorText, checkInputLimits } from "./input-limits.js";
+import { ageText, collectStaleNotices, type StaleNotice } from "../client/stale-answers.js";
+
+/** What a model must tell the user when VNDB was down and kept answers were used. */
+function staleNote(stale: readonly StaleNotice[]): string {
+  const oldest = Math.max(...stale.map((s) => s.ageMs));
+  return `VNDB is unavailable right now (${stale[0]!.cause}); this answer is a copy kept from ${ageText(oldest)} and may be out of date.`;
+}
 
 /** An error answer's longest text: enough for VNDB's message, a hint and candidates. */
 const MAX_ERROR_CHARS = 2_000;
@@ -197,7 +204,8 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
         let result: ToolResult;
         try {
           checkInputLimits(args);
-          result = await tool.run(args, ctx);
+          const { value, stale } = await collectStaleNotices(() => tool.run(args, ctx));
+          result = stale.length && !value.isError ? { ...value, text: `${staleNote(stale)}\n${value.text}` } : value;
         } catch (error) {
           result = { text: describeError(error), isError: true };
           options.log.debug(`${tool.name} failed`, error);

@@ -3,6 +3,7 @@
 // by the emulator's fault queue (src/emulator/http/faults.ts). The stored state is checked
 // with direct POST /ulist calls, not through the tools.
 
+import { KanaClient } from "../../src/client/kana-client.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { startEmulated, TOKENS, type Emulated } from "../helpers/emulated-server.js";
 
@@ -17,12 +18,15 @@ async function writer(): Promise<Emulated> {
   return env;
 }
 
+/** What the emulator holds, read by a client of its own (the server's may have seen VNDB "down"). */
 async function stored(e: Emulated, vid: string) {
-  const r = await e.api.query("ulist", {
+  const reader = new KanaClient({ baseUrl: e.emulator.url, token: TOKENS.u2Writer, logger: () => undefined });
+  const r = await reader.query("ulist", {
     filters: ["id", "=", vid],
     user: "u2",
     fields: "vote,notes,labels{id,label},releases{list_status}",
   });
+  await reader.close();
   return r.results[0] as unknown as
     | { vote: number | null; notes: string | null; labels: { id: number }[]; releases: { id: string; list_status: number }[] }
     | undefined;
