@@ -139,6 +139,12 @@ export class KanaClient {
   readonly #random: () => number;
   /** Fires on close(): no new request starts, waits and backoffs end. */
   readonly #closing = new AbortController();
+  /**
+   * The waits (for the budget, between retries) in progress, each ended by close(). They are
+   * not linked to #closing's signal: one long-lived signal with a listener per waiting call
+   * drew Node's MaxListenersExceededWarning once 11 calls ran at once.
+   */
+  readonly #waits = new Set<AbortController>();
 
   constructor(options: KanaClientOptions = {}) {
     const base = (options.baseUrl ?? process.env[BASE_URL_ENV] ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
@@ -358,6 +364,7 @@ export class KanaClient {
     if (this.#closing.signal.aborted) return;
     const reason = new KanaError({ kind: "aborted", status: null, message: "The VNDB client was closed.", method: "-", endpoint: "-", attempts: 0 });
     this.#closing.abort(reason);
+    for (const wait of this.#waits) wait.abort(reason);
     // A budget passed in is shared with other clients (HTTP sessions): it outlives this one.
     if (!this.#sharedBudget) this.#budget.close(reason);
     await this.#transport.close(reason);
@@ -418,7 +425,7 @@ export class KanaClient {
 
       // One permit per HTTP attempt: VNDB counts every request, retries included.
       let permit;
-      const waitSignal = linkSignals([ctx.signal, this.#closing.signal]);
+      const waitSignal = this.#waitSignal(ctx);
       try {
         permit = await this.#budget.acquire({ maxWaitMs: Math.min(this.#maxBudgetWaitMs, remaining), signal: waitSignal.signal });
       } catch (error) {
@@ -509,7 +516,7 @@ export class KanaClient {
       this.#log("info", `retrying ${spec.method} ${spec.path} in ${delay} ms`, { attempt, reason: describeFailure(current) });
       // After a 429 the budget pause does the waiting (and holds everyone else back too).
       if (!(current.type === "status" && current.status === 429)) {
-        const sleepSignal = linkSignals([ctx.signal, this.#closing.signal]);
+        const sleepSignal = this.#waitSignal(ctx);
         try {
           await sleep(delay, sleepSignal.signal);
         } catch {
@@ -519,6 +526,21 @@ export class KanaClient {
         }
       }
     }
+  }
+
+  /** A signal for one wait of a call: fires when the caller gives up or the client closes. */
+  #waitSignal(ctx: CallContext): { signal: AbortSignal; dispose: () => void } {
+    const wait = new AbortController();
+    if (this.#closing.signal.aborted) wait.abort(this.#closing.signal.reason);
+    this.#waits.add(wait);
+    const link = linkSignals([ctx.signal], wait);
+    return {
+      signal: wait.signal,
+      dispose: () => {
+        link.dispose();
+        this.#waits.delete(wait);
+      },
+    };
   }
 
   /** When the budget refuses a call, the outage that spent it (if any) is the real news. */

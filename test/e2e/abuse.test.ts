@@ -82,3 +82,13 @@ describe("an oversized message", () => {
     expect(ping).toBe("answered");
   }, 30_000);
 });
+
+describe("many calls at once", () => {
+  it("20 tool calls in one write are all answered, and Node warns of no listener leak", async () => {
+    const ids = Array.from({ length: 20 }, (_, i) => `many-${i}`);
+    server.write(ids.map((id, i) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "vndb_search_vn", arguments: { filters: { id: `v${i + 1}` }, fields: "brief" } } })).join("\n") + "\n");
+    const answers = await Promise.all(ids.map((id) => server.answer(id)));
+    expect(answers.every((a) => a.result !== undefined)).toBe(true);
+    expect(server.stderr()).not.toMatch(/MaxListenersExceededWarning/);
+  });
+});
