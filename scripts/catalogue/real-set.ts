@@ -60,7 +60,10 @@ function mainTitle(rows: TitleRecord[], text: NamedRecord | undefined): { row: T
   const loose = matches.length > 0 ? matches : text ? rows.filter((r) => (r.latin ?? r.title) === text.name) : [];
   if (loose.length === 1) return { row: loose[0], derived: false };
   const pool = loose.length > 0 ? loose : rows;
-  const pick = pool.find((r) => r.lang === "ja") ?? [...pool].sort((a, b) => (a.lang < b.lang ? -1 : 1))[0];
+  // Japanese first (most VNs), then English: a pool of identical Latin-script titles without
+  // a Japanese row is far likelier an English original (Doki Doki Literature Club!) than
+  // whichever language sorts first (it used to say German).
+  const pick = pool.find((r) => r.lang === "ja") ?? pool.find((r) => r.lang === "en") ?? [...pool].sort((a, b) => (a.lang < b.lang ? -1 : 1))[0];
   return { row: pick, derived: true };
 }
 
