@@ -36,6 +36,8 @@ const RELATIONS: Readonly<Record<string, string>> = {
 };
 
 /** A member inside a nested object whose code needs its meaning ("relation: seq (sequel)"). */
+const CHARACTER_UNITS: Readonly<Record<string, string>> = { height: "cm", weight: "kg", bust: "cm", waist: "cm", hips: "cm" };
+
 export function readableNested(key: string, value: unknown): string | null {
   const meaning = key === "relation" && typeof value === "string" ? RELATIONS[value] : undefined;
   return meaning ? `${value} (${meaning})` : null;
@@ -81,6 +83,8 @@ export function readableValue(endpoint: QueryEndpoint | undefined, key: string, 
     return null;
   }
   if (endpoint === "vn" && key === "length_minutes" && typeof value === "number") return minutesText(value);
+  // VNDB measures characters in cm and kg; a bare "height: 14" reads as anything.
+  if (endpoint === "character" && typeof value === "number" && CHARACTER_UNITS[key]) return `${value} ${CHARACTER_UNITS[key]}`;
   const meaning = CODES[endpoint]?.[key]?.[String(value)];
   return meaning ? `${String(value)} (${meaning})` : null;
 }

@@ -100,7 +100,8 @@ async function voiceActors(input: CreditInput, ids: string[]): Promise<Credits> 
       if (!actors) continue;
       const who = `${str(staff.id)} ${str(staff.name)}`.trim();
       const vns = actors.get(who) ?? [];
-      vns.push(str(vn.id));
+      // A VN may credit the same voice twice (one row per note or edition): name it once.
+      if (!vns.includes(str(vn.id))) vns.push(str(vn.id));
       actors.set(who, vns);
     }
   }

@@ -33,7 +33,8 @@ const SORT_FIELDS: ReadonlySet<string> = new Set(["vn.released", "vn.rating", "r
  */
 function namedFields(args: QueryArgs): string[] {
   const named = args.fields ? topLevelFields(args.fields).filter((f) => !(FIELD_PRESETS as readonly string[]).includes(f.toLowerCase())) : [];
-  return args.sort ? [...named, args.sort] : named;
+  // A member both selected and sorted by is said once ("released: unknown", not twice).
+  return args.sort && !named.includes(args.sort) ? [...named, args.sort] : named;
 }
 
 export type QueryArgs = {
