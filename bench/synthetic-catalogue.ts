@@ -80,7 +80,7 @@ export interface SyntheticOptions {
 }
 
 /** mulberry32: small, fast and good enough to perturb data; seeded so runs repeat. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

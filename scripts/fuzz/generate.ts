@@ -3,6 +3,11 @@
 // (wrong types, huge or broken text, deep nesting, unknown keys and tools, odd numbers).
 // Seeded: the same seed gives the same calls, so a failure can be replayed.
 
+// The synthetic catalogue's seeded generator, shared.
+import { prng as rng } from "../../bench/synthetic-catalogue.js";
+
+export { rng };
+
 export interface ListedTool {
   name: string;
   inputSchema: { properties?: Record<string, JsonSchema>; required?: string[] };
@@ -30,17 +35,6 @@ export interface FuzzCall {
   kind: string;
 }
 
-/** mulberry32: small, fast, good enough to spread inputs. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TEXTS = ["Ever17", "ever17", "Saya no Uta", "Key", "Nitroplus", "CLANNAD", "fate", "Yorhel", "u2", "v17", "v4", "r1", "p24", "c23", "s545", "g7", "i1", "Nakige", "Amnesiac Protagonist", "Finished", "Wishlist", "en", "ja", "win", "swi", "", " ", "🎮", "ｆｕｌｌｗｉｄｔｈ", "Ω≈ç√", "null", "0", "-1", "title,released", "brief", "full", "tags{name,rating}", "tags[category=cont,limit=3]", "staff[role=scenario]", "developers.name", "https://vndb.org/v?f=02132gen2gde2gfr3hja", "%00", "\\u0000", "'; DROP TABLE vn;--", "<script>", "a\u0000b"];
 const FILTER_VALUES: unknown[] = ["en", "ja", "Key", 80, "v17", { gt: 80 }, { any: ["en", "ja"] }, { ne: "ja" }, { search: "Ever17" }, { name: "Nakige", min_level: 2 }, true, null, [], {}, "2020", { gte: "2020" }, -1, 1e308, "x".repeat(300)];

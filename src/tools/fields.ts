@@ -121,12 +121,7 @@ export function withSpoilerMarks(endpoint: QueryEndpoint, selection: FieldSelect
     }
     return out;
   };
-  const def = endpointFields(endpoint);
-  const out = walk(selection, def);
-  const top = subFields(def);
-  const naming = NAME_FIELDS.find((n) => top.has(n));
-  if (naming && !NAME_FIELDS.some((n) => n in out)) out[naming] = true;
-  return out;
+  return walk(selection, endpointFields(endpoint));
 }
 
 /** Sub-fields that name an entry, in order of preference. */
