@@ -37,6 +37,8 @@ export interface EmulatorOptions {
    * listening (--embedded: the MCP host gets tools/list without waiting for the data).
    */
   lazy?: boolean;
+  /** Called once the lazily loaded database is built (--embedded compacts the heap then). */
+  onLoaded?: () => void;
   /** Load list state from this JSON file at start and save it there after every write. */
   stateFile?: string;
   /**
@@ -88,7 +90,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let db = options.lazy ? undefined : newDatabase(catalogue(), clock);
   const context: RouteContext = {
     get db() {
-      return (db ??= newDatabase(catalogue(), clock));
+      if (db === undefined) {
+        db = newDatabase(catalogue(), clock);
+        options.onLoaded?.();
+      }
+      return db;
     },
     set db(next) {
       db = next;
