@@ -25,7 +25,36 @@ const LIST_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = 
   character: { traits: "traits{name,group_name}" },
 };
 
-const OPTION = /\b(tags|traits|staff|va)\[([^\]]*)\]/g;
+// The options, then optionally the model's own sub-selection: `staff[role=scenario]{name,role}`
+// or `staff[role=scenario].name` (one level of nested braces inside is enough for any list).
+const OPTION = /\b(tags|traits|staff|va)\[([^\]]*)\](\{(?:[^{}]|\{[^{}]*\})*\}|\.[a-z_.]+)?/g;
+
+/** Splits "a,b{c,d},e" at its top-level commas. */
+function topLevelParts(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "{") depth++;
+    else if (c === "}") depth--;
+    else if (c === "," && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((p) => p.trim()).filter(Boolean);
+}
+
+/** `staff{name,role,note}` with the model's `{name,extra}` or `.name` added to what the options need. */
+function withSelection(sub: string, selection: string | undefined): string {
+  if (!selection) return sub;
+  const open = sub.indexOf("{");
+  const inner = selection.startsWith(".") ? selection.slice(1).replace(/\./g, "{") + "}".repeat((selection.match(/\./g)?.length ?? 1) - 1) : selection.slice(1, -1);
+  const parts = [...topLevelParts(sub.slice(open + 1, -1)), ...topLevelParts(inner)];
+  return `${sub.slice(0, open)}{${[...new Set(parts)].join(",")}}`;
+}
 
 export type ParsedLists = { ok: true; fields: string | undefined; options: ListOptions[] } | { ok: false; message: string };
 
@@ -34,7 +63,7 @@ export function parseListOptions(endpoint: string, fields: string | undefined): 
   if (!fields || !fields.includes("[")) return { ok: true, fields, options: [] };
   const options: ListOptions[] = [];
   let error: string | null = null;
-  const rewritten = fields.replace(OPTION, (_m, list: string, body: string) => {
+  const rewritten = fields.replace(OPTION, (_m, list: string, body: string, selection: string | undefined) => {
     const sub = LIST_FIELDS[endpoint]?.[list];
     if (!sub) {
       error = `${list}[…] options apply to ${Object.entries(LIST_FIELDS).filter(([, l]) => list in l).map(([e]) => `${e} results`).join(", ") || "no results"} here.`;
@@ -53,7 +82,7 @@ export function parseListOptions(endpoint: string, fields: string | undefined): 
       else error = `Unknown list option "${part}" in ${list}[…]; options: category, min_rating, role, group, from, limit.`;
     }
     options.push(o);
-    return sub;
+    return withSelection(sub, selection);
   });
   if (error) return { ok: false, message: error };
   return { ok: true, fields: rewritten, options };

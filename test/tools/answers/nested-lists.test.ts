@@ -56,6 +56,18 @@ describe("nested list options", () => {
     }
   });
 
+  it("the options may be followed by the model's own sub-selection, {…} or .path", async () => {
+    const vn = testCatalogue().vn.find((v) => !v.hidden && v.staff.some((c) => c.role === "scenario"))!;
+    const writers = new Set(vn.staff.filter((c) => c.role === "scenario").map((c) => c.aid));
+    for (const fields of ["title,staff[role=scenario]{name,role}", "title,staff[role=scenario].name"]) {
+      const r = await server.call("vndb_search_vn", { filters: { id: vn.id }, fields });
+      expect(r.isError, `${fields}: ${r.text}`).toBe(false);
+      const line = r.text.split("\n").find((l) => l.startsWith("staff: "))!;
+      expect(line.match(/role: scenario/g)?.length, fields).toBe(writers.size);
+      expect(line).not.toMatch(/role: (?!scenario)/);
+    }
+  });
+
   it("an unknown option is refused with the valid ones", async () => {
     const r = await server.call("vndb_search_vn", { filters: { id: "v17" }, fields: "tags[colour=red]" });
     expect(r.isError).toBe(true);
