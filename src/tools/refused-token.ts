@@ -66,7 +66,7 @@ type Method<K extends keyof VndbApi> = VndbApi[K];
  */
 export function withTokenFallback(authed: VndbApi, anonymous: VndbApi, refusal: TokenRefusal): VndbApi {
   const read =
-    <K extends "query" | "schema" | "stats" | "user">(name: K): Method<K> =>
+    <K extends "query" | "schema" | "stats" | "user" | "ulistLabels">(name: K): Method<K> =>
     (async (...args: unknown[]) => {
       const call = (api: VndbApi) => (api[name] as (...a: unknown[]) => Promise<unknown>)(...args);
       if (refusal.refused) return call(anonymous);
@@ -90,14 +90,16 @@ export function withTokenFallback(authed: VndbApi, anonymous: VndbApi, refusal: 
         throw refusal.error();
       }
     }) as Method<K>;
+  const ownLabels = own("ulistLabels");
+  const readLabels = read("ulistLabels");
   return {
     query: read("query"),
     schema: read("schema"),
     stats: read("stats"),
     user: read("user"),
-    // A list read without the token would silently show only the public part of the list.
     authinfo: own("authinfo"),
-    ulistLabels: own("ulistLabels"),
+    // Another user's labels are public data; one's own (no user named) need the token.
+    ulistLabels: (params, options) => (params.user === undefined ? ownLabels(params, options) : readLabels(params, options)),
     patchUlist: own("patchUlist"),
     deleteUlist: own("deleteUlist"),
     patchRlist: own("patchRlist"),

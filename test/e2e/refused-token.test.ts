@@ -48,6 +48,13 @@ describe("a token VNDB refuses", () => {
     expect(stats.text.startsWith(REFUSED_TOKEN_NOTE)).toBe(true);
   });
 
+  it("still reads another user's public labels (public data needs no token)", async () => {
+    const r = await call("vndb_list_labels", { user: "u2" });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text.startsWith(REFUSED_TOKEN_NOTE)).toBe(true);
+    expect(r.text).toMatch(/Finished/);
+  });
+
   it("answers a list write with what to do, naming the owner's token page", async () => {
     const r = await call("vndb_update_list_entry", { vn: "v17", vote: 8 });
     expect(r.isError).toBe(true);
