@@ -2,40 +2,24 @@
 // list tools say what to do, the log says it once, and the token shows nowhere.
 // Over real stdio against --embedded (the emulator knows only its catalogue's tokens).
 
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUSED_TOKEN_NOTE } from "../../src/tools/refused-token.js";
+import { startStdioServer, type StdioServer } from "../helpers/stdio-server.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 // Well formed, with u2 embedded (reference §2.3), but no database row: "Invalid token."
 const REVOKED = "byyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy";
 
-let client: Client;
-const stderr: string[] = [];
-
+let server: StdioServer;
 beforeAll(async () => {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ["--import", "tsx", "src/cli/main.ts", "--embedded", "--log-level", "info"],
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", VNDB_TOKEN: REVOKED },
-    stderr: "pipe",
-  });
-  transport.stderr?.on("data", (d: Buffer) => stderr.push(d.toString("utf8")));
-  client = new Client({ name: "refused-token", version: "0" });
-  await client.connect(transport);
+  server = await startStdioServer(["--embedded", "--log-level", "info"], { VNDB_TOKEN: REVOKED });
 }, 60_000);
 
 afterAll(async () => {
-  await client?.close();
+  await server?.close();
 });
 
-async function call(name: string, args: Record<string, unknown>) {
-  const r = await client.callTool({ name, arguments: args });
-  return { text: (r.content as { text: string }[]).map((c) => c.text).join("\n"), isError: r.isError === true };
-}
+const call = (name: string, args: Record<string, unknown>) => server.call(name, args);
+const stderr = () => server.stderr;
 
 describe("a token VNDB refuses", () => {
   it("leaves catalogue searches working, each answer saying the token was refused", async () => {
@@ -65,7 +49,7 @@ describe("a token VNDB refuses", () => {
 
   it("logs the refusal once and never the token", async () => {
     await call("vndb_search_vn", { query: "saya", fields: "brief" });
-    const log = stderr.join("");
+    const log = stderr().join("");
     expect(log.match(/refused the configured token/g)?.length).toBe(1);
     expect(log).not.toContain(REVOKED);
     expect(log).not.toContain(REVOKED.replace(/-/g, ""));

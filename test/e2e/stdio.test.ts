@@ -3,41 +3,25 @@
 // Checks that stdout carries only the protocol, that tools work against the embedded
 // emulator, that writes read back, and that the token never shows anywhere.
 
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStdioServer, type StdioServer } from "../helpers/stdio-server.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const TOKEN = "yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy";
 
-let client: Client;
-let transport: StdioClientTransport;
-const stderr: string[] = [];
+let server: StdioServer;
+let client: StdioServer["client"];
+let stderr: string[];
 
 beforeAll(async () => {
-  transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ["--import", "tsx", "src/cli/main.ts", "--embedded", "--log-level", "debug"],
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", VNDB_TOKEN: TOKEN },
-    stderr: "pipe",
-  });
-  transport.stderr?.on("data", (d: Buffer) => stderr.push(d.toString("utf8")));
-  client = new Client({ name: "e2e", version: "0" });
-  // Any non-JSON line on stdout would surface here as a parse error.
-  client.onerror = (e) => stderr.push(`CLIENT ERROR ${e.message}`);
-  await client.connect(transport);
+  server = await startStdioServer(["--embedded", "--log-level", "debug"], { VNDB_TOKEN: TOKEN });
+  ({ client, stderr } = server);
 }, 60_000);
 
 afterAll(async () => {
-  await client?.close();
+  await server?.close();
 });
 
-async function call(name: string, args: Record<string, unknown>) {
-  const r = await client.callTool({ name, arguments: args });
-  return { text: (r.content as { text: string }[]).map((c) => c.text).join("\n"), isError: r.isError === true };
-}
+const call = (name: string, args: Record<string, unknown>) => server.call(name, args);
 
 describe("stdio server with --embedded", () => {
   it("introduces itself with instructions and lists all 20 tools", async () => {
