@@ -16,6 +16,7 @@ import { describeFilter, usesRawFilter } from "../filters/describe.js";
 import { matchReasons, planMatchReasons } from "./query-match-reason.js";
 import { creditsFor } from "./query-credits.js";
 import { didYouMeanNote } from "./query-typos.js";
+import { nestedSearchNote } from "./query-nested-search.js";
 import { spoilerRetryNote, usesSpoilerFilter } from "./query-spoiler-retry.js";
 
 /** Results per page when the model does not say; small so answers stay readable. */
@@ -181,6 +182,10 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
       ...(user ? { extra: { user } } : {}),
     });
     if (retry) heads.push(retry);
+  }
+  if ((args.page ?? 1) === 1 && response.results.length > 0) {
+    const nested = await nestedSearchNote({ api, signal, endpoint: spec.endpoint, filters: args.filters });
+    if (nested) heads.push(nested);
   }
   if (response.results.length === 0 && search && (args.page ?? 1) === 1) {
     const typo = await didYouMeanNote({ api, signal, endpoint: spec.endpoint, query: search, filters: converted.filters });
