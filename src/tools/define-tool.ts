@@ -8,9 +8,12 @@ import { z } from "zod";
 import type { ServerConfig } from "../server/config.js";
 import { redact, type Logger } from "../server/log.js";
 import type { VndbApi } from "./api.js";
-import { describeError } from "./errors.js";
+import { describeError, ToolError } from "./errors.js";
+import { isKanaError } from "../kana/errors.js";
 import { capErrorText, checkInputLimits } from "./input-limits.js";
 import { ageText, collectStaleNotices, type StaleNotice } from "../client/stale-answers.js";
+import type { SessionState } from "./session.js";
+import type { ClientLog } from "../server/client-log.js";
 
 /** What a model must tell the user when VNDB was down and kept answers were used. */
 function staleNote(stale: readonly StaleNotice[]): string {
@@ -20,8 +23,8 @@ function staleNote(stale: readonly StaleNotice[]): string {
 
 /** An error answer's longest text: enough for VNDB's message, a hint and candidates. */
 const MAX_ERROR_CHARS = 2_000;
-import type { SessionState } from "./session.js";
-import type { ClientLog } from "../server/client-log.js";
+
+const isExpectedFailure = (error: unknown) => error instanceof ToolError || isKanaError(error);
 
 /** MCP tool annotations (spec 2025-11-25, ToolAnnotations). Every tool sets them. */
 export interface ToolAnnotations {
@@ -208,7 +211,9 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
           result = stale.length && !value.isError ? { ...value, text: `${staleNote(stale)}\n${value.text}` } : value;
         } catch (error) {
           result = { text: describeError(error), isError: true };
-          options.log.debug(`${tool.name} failed`, error);
+          // A ToolError or KanaError is the input's or VNDB's; anything else is our bug: say it loudly.
+          if (isExpectedFailure(error)) options.log.debug(`${tool.name} failed`, error);
+          else options.log.error(`${tool.name} failed with a bug: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         }
         const took = `${tool.name} ${result.isError ? "error" : "ok"} in ${(performance.now() - started).toFixed(1)} ms`;
         options.log.debug(took);
