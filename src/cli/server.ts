@@ -83,7 +83,7 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
         logger: kanaLogger(log),
       });
     });
-  const refusal = new TokenRefusal(config.token, log);
+  const refusal = new TokenRefusal(config.token, log, config.embedded);
   let api = clientFor(config.token);
   if (config.token && transport.kind !== "http") {
     // A refused token falls back to anonymous reads; both clients spend one request budget.

@@ -12,6 +12,8 @@ import { ToolError } from "./errors.js";
 
 /** The line prepended to every answer once the token has been refused. */
 export const REFUSED_TOKEN_NOTE = "Your VNDB token was refused; public data only.";
+/** The same for the offline sample, which knows only its own test tokens: a real token is not wrong there. */
+export const OFFLINE_TOKEN_NOTE = "The offline sample does not know your VNDB token; public sample data only.";
 
 /** Where the token's owner makes a new one (My Profile → Applications on vndb.org). */
 export function tokenPageUrl(token: string | undefined): string {
@@ -30,6 +32,8 @@ export class TokenRefusal {
   constructor(
     private readonly token: string | undefined,
     private readonly log: Logger,
+    /** --embedded: the "VNDB" refusing is the offline sample, and the token is probably fine. */
+    private readonly offline = false,
   ) {}
 
   get refused(): boolean {
@@ -40,11 +44,21 @@ export class TokenRefusal {
   refuse(): void {
     if (this.#refused) return;
     this.#refused = true;
-    this.log.warn(`VNDB refused the configured token (VNDB_TOKEN); serving public data only. Make a new token at ${tokenPageUrl(this.token)}`);
+    this.log.warn(
+      this.offline
+        ? "the offline sample (--embedded) knows only its test tokens, not VNDB_TOKEN; serving public sample data only"
+        : `VNDB refused the configured token (VNDB_TOKEN); serving public data only. Make a new token at ${tokenPageUrl(this.token)}`,
+    );
   }
 
   /** The error a list tool gives once the token is refused. */
   error(): ToolError {
+    if (this.offline) {
+      return new ToolError(
+        "The offline sample (--embedded) knows only its own test tokens, not yours: your list lives on VNDB.",
+        "Turn the offline sample off (no --embedded, or the Offline sample setting unticked) to read or change your list. Catalogue searches work here meanwhile.",
+      );
+    }
     return new ToolError(
       "VNDB refused the configured token (VNDB_TOKEN): it was revoked or mistyped, so your list cannot be read or changed.",
       `Make a new token at ${tokenPageUrl(this.token)} (My Profile → Applications on vndb.org) with list read and write access, set it as VNDB_TOKEN and restart the server. Catalogue searches keep working meanwhile.`,
@@ -53,7 +67,8 @@ export class TokenRefusal {
 
   /** The note for an answer: present once the token has been refused. */
   note(): string | undefined {
-    return this.#refused ? REFUSED_TOKEN_NOTE : undefined;
+    if (!this.#refused) return undefined;
+    return this.offline ? OFFLINE_TOKEN_NOTE : REFUSED_TOKEN_NOTE;
   }
 }
 
