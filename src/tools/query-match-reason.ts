@@ -45,12 +45,29 @@ export function planMatchReasons(endpoint: QueryEndpoint, fields: string, search
   return { fields: [fields, ...added.map((k) => names.fetch[k]!)].join(","), added };
 }
 
+/**
+ * Titles normalised before, kept: the same titles come back call after call, and
+ * normalising one (NFKC, accents, symbols) is most of this check's cost per result.
+ */
+const NORMALISED = new Map<string, string>();
+const NORMALISED_MAX = 5_000;
+
+function normalized(label: string): string {
+  let norm = NORMALISED.get(label);
+  if (norm === undefined) {
+    norm = normalizeSearchTerm(label);
+    if (NORMALISED.size >= NORMALISED_MAX) NORMALISED.delete(NORMALISED.keys().next().value as string);
+    NORMALISED.set(label, norm);
+  }
+  return norm;
+}
+
 /** "Matched through other names: v7 via alias "Moon Princess"; v11 via a release title." */
 export function matchReasons(endpoint: QueryEndpoint, search: string, results: Obj[], plan: MatchPlan): string | null {
   const names = NAMES[endpoint]!;
   const words = searchWords(search);
   const matches = (label: string) => {
-    const norm = normalizeSearchTerm(label);
+    const norm = normalized(label);
     return words.length > 0 && words.every((w) => norm.includes(w));
   };
   const reasons: string[] = [];
