@@ -1,6 +1,7 @@
 // Image sub-objects (reference §6 "IMG" fields; imgurl/imgsize in lib/VNDB/Func.pm).
 import type { FieldSelection } from "../../kana/types.js";
 import type { Database } from "../database.js";
+import { orderedKeys } from "./key-order.js";
 
 /** Production static host (reference §6 image URLs). */
 export const STATIC_HOST = "https://t.vndb.org";
@@ -26,13 +27,13 @@ export function fitSize(w: number, h: number, [bw, bh]: [number, number]): [numb
 
 export type ThumbRule = "none" | "cover" | "screenshot" | "release";
 
-/** The selected keys of an image object. */
-export function imageObject(db: Database, id: string, sel: FieldSelection, rule: ThumbRule): Record<string, unknown> {
+/** The selected keys of an image object, in response key order; `link` adds what its owner knows (a release image's type). */
+export function imageObject(db: Database, id: string, sel: FieldSelection, rule: ThumbRule, link?: Record<string, unknown>): Record<string, unknown> {
   const img = db.images.get(id);
   const w = img?.width ?? 0;
   const h = img?.height ?? 0;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(sel)) {
+  for (const k of orderedKeys(sel, false)) {
     switch (k) {
       case "id":
         out.id = id;
@@ -61,6 +62,8 @@ export function imageObject(db: Database, id: string, sel: FieldSelection, rule:
         if (rule === "none") break;
         out.thumbnail_dims = fitSize(w, h, rule === "screenshot" ? SCREENSHOT_BOX : COVER_BOX);
         break;
+      default:
+        if (link !== undefined && k in link) out[k] = link[k];
     }
   }
   return out;

@@ -2,23 +2,31 @@
 // (FU send_json, reference §1.2). The emulator builds plain objects in any order and
 // renders them here once, so no code path has to care about key order.
 //
-// The text is written by hand rather than through JSON.stringify of a re-keyed object:
-// JavaScript objects always enumerate integer-like keys ("5", "10") first in numeric
-// order, which would break the byte order for bodies such as GET /user?q=5&q=10.
-
-const SURROGATE = /[\ud800-\udfff]/;
+// The text is written by hand rather than through JSON.stringify of a re-keyed object
+// when some key is integer-like: JavaScript objects always enumerate such keys ("5", "10")
+// first in numeric order, which would break the byte order for bodies such as
+// GET /user?q=5&q=10.
 
 /**
  * Perl's sort (used by the canonical JSON writer) compares strings bytewise (UTF-8), which
- * is code point order. Without surrogates JavaScript's code unit order is the same, so
- * only keys with characters beyond U+FFFF pay for the byte comparison.
+ * is code point order. JavaScript compares UTF-16 code units, which differs only where a
+ * surrogate meets a unit of U+E000..U+FFFF: lifting surrogates above those units at the
+ * first difference gives code point order without encoding either string.
  */
-function compareKeys(a: string, b: string): number {
-  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : a > b ? 1 : 0;
-  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+export function compareKeys(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800) x += x <= 0xdfff ? 0x2000 : -0x800;
+    if (y >= 0xd800) y += y <= 0xdfff ? 0x2000 : -0x800;
+    return x - y;
+  }
+  return a.length - b.length;
 }
 
-/** Sorted key lists by object shape: a response repeats a handful of shapes many times. */
+/** Sorted key lists by object shape, for the hand-written writer. */
 const sortedShapes = new Map<string, string[]>();
 const MAX_SHAPES = 10_000;
 
@@ -40,27 +48,55 @@ class IndexLikeKey extends Error {}
 
 /**
  * JSON text with sorted keys and no insignificant whitespace, as the real service sends.
- * Usually JSON.stringify over objects re-keyed in sorted order (native, several times
- * faster on a large page); when some object has an index-like key, whose place a re-keyed
- * object cannot keep, the whole value goes through the hand-written writer.
+ * Native JSON.stringify over the value with every object's keys in sorted order: objects
+ * already in order (the projections build theirs so) are used as they are, others are
+ * re-keyed. When some object has an index-like key, whose place a re-keyed object cannot
+ * keep, the whole value goes through the hand-written writer.
  */
 export function canonicalJson(value: unknown): string {
+  let ready: unknown;
   try {
-    return (
-      JSON.stringify(value, (_key, v: unknown) => {
-        if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
-        const obj = v as Record<string, unknown>;
-        const keys = Object.keys(obj);
-        for (const k of keys) if (INDEX_LIKE.test(k)) throw new IndexLikeKey();
-        const out: Record<string, unknown> = {};
-        for (const k of sortedKeys(keys)) out[k] = obj[k];
-        return out;
-      }) ?? "null"
-    );
+    ready = inKeyOrder(value);
   } catch (e) {
     if (e instanceof IndexLikeKey) return writeCanonical(value);
     throw e;
   }
+  return JSON.stringify(ready) ?? "null";
+}
+
+/** The value itself when every object in it has its keys in order, else a re-keyed copy. */
+function inKeyOrder(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      const o = inKeyOrder(v);
+      if (o !== v) (copy ??= value.slice())[i] = o;
+    }
+    return copy ?? value;
+  }
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj);
+  let ordered = true;
+  let changed = false;
+  const values = new Array<unknown>(keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const c = k.charCodeAt(0);
+    if (c >= 0x30 && c <= 0x39 && INDEX_LIKE.test(k)) throw new IndexLikeKey();
+    if (i > 0 && compareKeys(keys[i - 1]!, k) > 0) ordered = false;
+    const v = obj[k];
+    const o = inKeyOrder(v);
+    if (o !== v) changed = true;
+    values[i] = o;
+  }
+  if (ordered && !changed) return obj;
+  const order = keys.map((_, i) => i);
+  if (!ordered) order.sort((i, j) => compareKeys(keys[i]!, keys[j]!));
+  const out: Record<string, unknown> = {};
+  for (const i of order) out[keys[i]!] = values[i];
+  return out;
 }
 
 /** The hand-written writer: any keys, bytewise order. */

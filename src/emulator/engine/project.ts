@@ -4,8 +4,10 @@
 // Entity objects (top-level results and nested entries: relations, vns, producers,
 // developers, staff, tags, traits, screenshot/character-vn releases, quote vn/character,
 // ulist vn/releases, va.staff/character) always carry their `id`; other nested objects
-// (image, titles, media, labels, extlinks, ...) carry only the selected keys. Key order
-// does not matter here: the response is serialised with sorted keys.
+// (image, titles, media, labels, extlinks, ...) carry only the selected keys. Objects are
+// built in response key order (key-order.ts) so the serialiser need not re-key them; what
+// a link adds to a nested entry (a credit's role, a relation's type) comes in as `link`
+// and takes its place among the entry's own keys.
 import type { FieldSelection } from "../../kana/types.js";
 import type {
   CharacterRow,
@@ -23,6 +25,7 @@ import { canReadList, type EngineContext } from "./context.js";
 import { characterGender, characterSex } from "./derive.js";
 import { extlinkObjects } from "./extlinks.js";
 import { imageObject } from "./images.js";
+import { orderedKeys } from "./key-order.js";
 import type { ExtlinkEntity } from "../../schema/index.js";
 
 type Obj = Record<string, unknown>;
@@ -47,10 +50,10 @@ export function formatRdate(d: RDate): string | null {
 /** "Empty string → null" columns (∅ in reference §6). */
 const nstr = (s: string | null | undefined) => (s ? s : null);
 
-/** Picks the selected keys of a plain object. */
-function pick(src: Obj, sel: Sel): Obj {
+/** Picks the selected keys of a plain object (and its id, for an entity). */
+function pick(src: Obj, sel: Sel, withId = false): Obj {
   const out: Obj = {};
-  for (const k of Object.keys(sel)) if (k in src) out[k] = src[k];
+  for (const k of orderedKeys(sel, withId)) if (k in src) out[k] = src[k];
   return out;
 }
 
@@ -72,12 +75,15 @@ function extlinks(entity: ExtlinkEntity, links: VnRow["extlinks"], sel: Sel): Ob
 
 // --- VN ---------------------------------------------------------------------------------
 
-export function projectVn(ctx: EngineContext, v: VnRow, sel: Sel): Obj {
+export function projectVn(ctx: EngineContext, v: VnRow, sel: Sel, link?: Obj): Obj {
   const { db } = ctx;
   const cache = db.vnCache.get(v.id)!;
-  const out: Obj = { id: v.id };
-  for (const k of Object.keys(sel)) {
+  const out: Obj = {};
+  for (const k of orderedKeys(sel, true)) {
     switch (k) {
+      case "id":
+        out.id = v.id;
+        break;
       case "title":
         out.title = mainTitle(v.titles, v.olang).title;
         break;
@@ -137,12 +143,12 @@ export function projectVn(ctx: EngineContext, v: VnRow, sel: Sel): Obj {
       case "screenshots": {
         const s = sub(sel, k);
         out.screenshots = v.screenshots.map((sc) => {
-          const o = imageObject(db, sc.image, s, "screenshot");
+          const link: Obj = {};
           if ("release" in s) {
             const r = db.release.get(sc.release);
-            o.release = r && !r.hidden ? projectRelease(ctx, r, sub(s, "release")) : null;
+            link.release = r && !r.hidden ? projectRelease(ctx, r, sub(s, "release")) : null;
           }
-          return o;
+          return imageObject(db, sc.image, s, "screenshot", link);
         });
         break;
       }
@@ -152,10 +158,7 @@ export function projectVn(ctx: EngineContext, v: VnRow, sel: Sel): Obj {
         out.relations = v.relations.flatMap((rel) => {
           const rv = db.vn.get(rel.vn);
           if (!rv) return [];
-          const o = projectVn(ctx, rv, s);
-          if ("relation" in s) o.relation = rel.relation;
-          if ("relation_official" in s) o.relation_official = rel.official;
-          return [o];
+          return [projectVn(ctx, rv, s, { relation: rel.relation, relation_official: rel.official })];
         });
         break;
       }
@@ -164,11 +167,7 @@ export function projectVn(ctx: EngineContext, v: VnRow, sel: Sel): Obj {
         out.tags = v.tags.flatMap((t) => {
           const row = db.tag.get(t.tag);
           if (!row || row.hidden) return [];
-          const o = projectTag(ctx, row, s);
-          if ("rating" in s) o.rating = t.rating;
-          if ("spoiler" in s) o.spoiler = t.spoiler;
-          if ("lie" in s) o.lie = t.lie;
-          return [o];
+          return [projectTag(ctx, row, s, { rating: t.rating, spoiler: t.spoiler, lie: t.lie })];
         });
         break;
       }
@@ -188,11 +187,7 @@ export function projectVn(ctx: EngineContext, v: VnRow, sel: Sel): Obj {
         out.staff = v.staff.flatMap((credit) => {
           const e = db.staffAlias.get(credit.aid);
           if (!e || e.staff.hidden) return [];
-          const o = projectStaff(ctx, e, s);
-          if ("eid" in s) o.eid = credit.eid;
-          if ("role" in s) o.role = credit.role;
-          if ("note" in s) o.note = nstr(credit.note);
-          return [o];
+          return [projectStaff(ctx, e, s, { eid: credit.eid, role: credit.role, note: nstr(credit.note) })];
         });
         break;
       }
@@ -203,9 +198,11 @@ export function projectVn(ctx: EngineContext, v: VnRow, sel: Sel): Obj {
           const c = db.character.get(va.character);
           if (!e || e.staff.hidden || !c || c.hidden) return [];
           const o: Obj = {};
-          if ("note" in s) o.note = nstr(va.note);
-          if ("staff" in s) o.staff = projectStaff(ctx, e, sub(s, "staff"));
-          if ("character" in s) o.character = projectCharacter(ctx, c, sub(s, "character"));
+          for (const key of orderedKeys(s, false)) {
+            if (key === "character") o.character = projectCharacter(ctx, c, sub(s, key));
+            else if (key === "note") o.note = nstr(va.note);
+            else if (key === "staff") o.staff = projectStaff(ctx, e, sub(s, key));
+          }
           return [o];
         });
         break;
@@ -213,6 +210,8 @@ export function projectVn(ctx: EngineContext, v: VnRow, sel: Sel): Obj {
       case "extlinks":
         out.extlinks = extlinks("vn", v.extlinks, sub(sel, k));
         break;
+      default:
+        if (link !== undefined && k in link) out[k] = link[k];
     }
   }
   return out;
@@ -233,16 +232,19 @@ export function formatGtin(raw: string): string | null {
   return (10 - (sum % 10)) % 10 === check ? code : null;
 }
 
-export function projectRelease(ctx: EngineContext, r: ReleaseRow, sel: Sel): Obj {
+export function projectRelease(ctx: EngineContext, r: ReleaseRow, sel: Sel, link?: Obj): Obj {
   const { db } = ctx;
-  const out: Obj = { id: r.id };
+  const out: Obj = {};
   const titles = () =>
     mainTitle(
       r.titles.map((t) => ({ lang: t.lang, title: t.title, latin: t.latin })),
       r.olang,
     );
-  for (const k of Object.keys(sel)) {
+  for (const k of orderedKeys(sel, true)) {
     switch (k) {
+      case "id":
+        out.id = r.id;
+        break;
       case "title":
         out.title = titles().title;
         break;
@@ -265,9 +267,7 @@ export function projectRelease(ctx: EngineContext, r: ReleaseRow, sel: Sel): Obj
         out.vns = r.vns.flatMap((x) => {
           const v = db.vn.get(x.vn);
           if (!v) return [];
-          const o = projectVn(ctx, v, s);
-          if ("rtype" in s) o.rtype = x.rtype;
-          return [o];
+          return [projectVn(ctx, v, s, { rtype: x.rtype })];
         });
         break;
       }
@@ -276,22 +276,16 @@ export function projectRelease(ctx: EngineContext, r: ReleaseRow, sel: Sel): Obj
         out.producers = r.producers.flatMap((x) => {
           const p = db.producer.get(x.producer);
           if (!p) return [];
-          const o = projectProducer(ctx, p, s);
-          if ("developer" in s) o.developer = x.developer;
-          if ("publisher" in s) o.publisher = x.publisher;
-          return [o];
+          return [projectProducer(ctx, p, s, { developer: x.developer, publisher: x.publisher })];
         });
         break;
       }
       case "images": {
         const s = sub(sel, k);
         out.images = r.images.map((i) => {
-          const o = imageObject(db, i.image, s, "release");
-          if ("type" in s) o.type = i.type;
-          if ("vn" in s) o.vn = i.vn;
-          if ("languages" in s) o.languages = i.languages === null ? null : [...i.languages];
-          if ("photo" in s) o.photo = i.photo;
-          return o;
+          const link: Obj = { type: i.type, vn: i.vn, photo: i.photo };
+          if ("languages" in s) link.languages = i.languages === null ? null : [...i.languages];
+          return imageObject(db, i.image, s, "release", link);
         });
         break;
       }
@@ -338,6 +332,8 @@ export function projectRelease(ctx: EngineContext, r: ReleaseRow, sel: Sel): Obj
       case "extlinks":
         out.extlinks = extlinks("release", r.extlinks, sub(sel, k));
         break;
+      default:
+        if (link !== undefined && k in link) out[k] = link[k];
     }
   }
   return out;
@@ -345,10 +341,13 @@ export function projectRelease(ctx: EngineContext, r: ReleaseRow, sel: Sel): Obj
 
 // --- Producer ---------------------------------------------------------------------------
 
-export function projectProducer(_ctx: EngineContext, p: ProducerRow, sel: Sel): Obj {
-  const out: Obj = { id: p.id };
-  for (const k of Object.keys(sel)) {
+export function projectProducer(_ctx: EngineContext, p: ProducerRow, sel: Sel, link?: Obj): Obj {
+  const out: Obj = {};
+  for (const k of orderedKeys(sel, true)) {
     switch (k) {
+      case "id":
+        out.id = p.id;
+        break;
       case "name":
         out.name = p.latin ?? p.name;
         break;
@@ -370,6 +369,8 @@ export function projectProducer(_ctx: EngineContext, p: ProducerRow, sel: Sel): 
       case "extlinks":
         out.extlinks = extlinks("producer", p.extlinks, sub(sel, k));
         break;
+      default:
+        if (link !== undefined && k in link) out[k] = link[k];
     }
   }
   return out;
@@ -377,11 +378,14 @@ export function projectProducer(_ctx: EngineContext, p: ProducerRow, sel: Sel): 
 
 // --- Character --------------------------------------------------------------------------
 
-export function projectCharacter(ctx: EngineContext, c: CharacterRow, sel: Sel): Obj {
+export function projectCharacter(ctx: EngineContext, c: CharacterRow, sel: Sel, link?: Obj): Obj {
   const { db } = ctx;
-  const out: Obj = { id: c.id };
-  for (const k of Object.keys(sel)) {
+  const out: Obj = {};
+  for (const k of orderedKeys(sel, true)) {
     switch (k) {
+      case "id":
+        out.id = c.id;
+        break;
       case "name":
         out.name = c.latin ?? c.name;
         break;
@@ -437,14 +441,12 @@ export function projectCharacter(ctx: EngineContext, c: CharacterRow, sel: Sel):
         out.vns = c.vns.flatMap((cv) => {
           const v = db.vn.get(cv.vn);
           if (!v || v.hidden) return [];
-          const o = projectVn(ctx, v, s);
-          if ("spoiler" in s) o.spoiler = cv.spoiler;
-          if ("role" in s) o.role = cv.role;
+          const link: Obj = { spoiler: cv.spoiler, role: cv.role };
           if ("release" in s) {
             const r = cv.release === null ? undefined : db.release.get(cv.release);
-            o.release = r && !r.hidden ? projectRelease(ctx, r, sub(s, "release")) : null;
+            link.release = r && !r.hidden ? projectRelease(ctx, r, sub(s, "release")) : null;
           }
-          return [o];
+          return [projectVn(ctx, v, s, link)];
         });
         break;
       }
@@ -453,13 +455,12 @@ export function projectCharacter(ctx: EngineContext, c: CharacterRow, sel: Sel):
         out.traits = c.traits.flatMap((t) => {
           const row = db.trait.get(t.trait);
           if (!row || row.hidden) return [];
-          const o = projectTrait(ctx, row, s);
-          if ("spoiler" in s) o.spoiler = t.spoiler;
-          if ("lie" in s) o.lie = t.lie;
-          return [o];
+          return [projectTrait(ctx, row, s, { spoiler: t.spoiler, lie: t.lie })];
         });
         break;
       }
+      default:
+        if (link !== undefined && k in link) out[k] = link[k];
     }
   }
   return out;
@@ -467,11 +468,14 @@ export function projectCharacter(ctx: EngineContext, c: CharacterRow, sel: Sel):
 
 // --- Staff (one object per alias) -------------------------------------------------------
 
-export function projectStaff(_ctx: EngineContext, e: StaffAliasEntry, sel: Sel): Obj {
+export function projectStaff(_ctx: EngineContext, e: StaffAliasEntry, sel: Sel, link?: Obj): Obj {
   const { staff: s, alias: a } = e;
-  const out: Obj = { id: s.id };
-  for (const k of Object.keys(sel)) {
+  const out: Obj = {};
+  for (const k of orderedKeys(sel, true)) {
     switch (k) {
+      case "id":
+        out.id = s.id;
+        break;
       case "aid":
         out.aid = a.aid;
         break;
@@ -501,6 +505,8 @@ export function projectStaff(_ctx: EngineContext, e: StaffAliasEntry, sel: Sel):
           pick({ aid: x.aid, name: x.name, latin: x.latin, ismain: x.aid === s.mainAid }, sub(sel, k)),
         );
         break;
+      default:
+        if (link !== undefined && k in link) out[k] = link[k];
     }
   }
   return out;
@@ -508,7 +514,7 @@ export function projectStaff(_ctx: EngineContext, e: StaffAliasEntry, sel: Sel):
 
 // --- Tag, trait, quote ------------------------------------------------------------------
 
-export function projectTag(ctx: EngineContext, t: TagRow, sel: Sel): Obj {
+export function projectTag(ctx: EngineContext, t: TagRow, sel: Sel, link?: Obj): Obj {
   const src: Obj = {
     name: t.name,
     aliases: t.aliases.filter((a) => a !== ""),
@@ -517,11 +523,13 @@ export function projectTag(ctx: EngineContext, t: TagRow, sel: Sel): Obj {
     searchable: t.searchable,
     applicable: t.applicable,
     vn_count: ctx.db.tagVnCount.get(t.id) ?? 0,
+    ...link,
+    id: t.id,
   };
-  return { ...pick(src, sel), id: t.id };
+  return pick(src, sel, true);
 }
 
-export function projectTrait(ctx: EngineContext, t: TraitRow, sel: Sel): Obj {
+export function projectTrait(ctx: EngineContext, t: TraitRow, sel: Sel, link?: Obj): Obj {
   const gid = ctx.db.traitGroup.get(t.id) ?? null;
   const src: Obj = {
     name: t.name,
@@ -533,15 +541,20 @@ export function projectTrait(ctx: EngineContext, t: TraitRow, sel: Sel): Obj {
     group_id: gid,
     group_name: gid === null ? null : (ctx.db.trait.get(gid)?.name ?? null),
     char_count: ctx.db.traitCharCount.get(t.id) ?? 0,
+    ...link,
+    id: t.id,
   };
-  return { ...pick(src, sel), id: t.id };
+  return pick(src, sel, true);
 }
 
-export function projectQuote(ctx: EngineContext, q: QuoteRow, sel: Sel): Obj {
+export function projectQuote(ctx: EngineContext, q: QuoteRow, sel: Sel, link?: Obj): Obj {
   const { db } = ctx;
-  const out: Obj = { id: q.id };
-  for (const k of Object.keys(sel)) {
+  const out: Obj = {};
+  for (const k of orderedKeys(sel, true)) {
     switch (k) {
+      case "id":
+        out.id = q.id;
+        break;
       case "quote":
         out.quote = q.quote;
         break;
@@ -558,6 +571,8 @@ export function projectQuote(ctx: EngineContext, q: QuoteRow, sel: Sel): Obj {
         out.character = c && !c.hidden ? projectCharacter(ctx, c, sub(sel, k)) : null;
         break;
       }
+      default:
+        if (link !== undefined && k in link) out[k] = link[k];
     }
   }
   return out;
@@ -565,11 +580,14 @@ export function projectQuote(ctx: EngineContext, q: QuoteRow, sel: Sel): Obj {
 
 // --- Ulist ------------------------------------------------------------------------------
 
-export function projectUlist(ctx: EngineContext, e: UlistRow, sel: Sel): Obj {
+export function projectUlist(ctx: EngineContext, e: UlistRow, sel: Sel, link?: Obj): Obj {
   const { db } = ctx;
-  const out: Obj = { id: e.vid };
-  for (const k of Object.keys(sel)) {
+  const out: Obj = {};
+  for (const k of orderedKeys(sel, true)) {
     switch (k) {
+      case "id":
+        out.id = e.vid;
+        break;
       case "added":
         out.added = e.added;
         break;
@@ -616,12 +634,12 @@ export function projectUlist(ctx: EngineContext, e: UlistRow, sel: Sel): Obj {
           const entry = rl?.get(rid);
           const r = db.release.get(rid);
           if (!entry || !r || r.hidden) return [];
-          const o = projectRelease(ctx, r, s);
-          if ("list_status" in s) o.list_status = entry.status;
-          return [o];
+          return [projectRelease(ctx, r, s, { list_status: entry.status })];
         });
         break;
       }
+      default:
+        if (link !== undefined && k in link) out[k] = link[k];
     }
   }
   return out;
