@@ -1,10 +1,10 @@
 // Resolving a filter through indexes. A filter becomes `{ cand, residual }`: the rows it
 // matches are the positions in `cand` (every row when null) for which `residual` holds
 // (always, when null). Exact indexes (ids, tag/dtag and trait/dtrait with their spoiler,
-// level and lie limits, VN lang/platform/olang/developer_id, number and date columns)
-// give a `cand` and no residual, and their `!=` is the complement; the other indexes give a
-// superset and keep the filter's own predicate as residual: `search` (label text), the
-// VN label filter (the owner's list), release platform/producer, staff role, and the
+// level and lie limits, VN lang/platform/olang/developer_id, number and date columns, staff
+// role) give a `cand` and no residual, and their `!=` is the complement; the other indexes
+// give a superset and keep the filter's own predicate as residual: `search` (label text), the
+// VN label filter (the owner's list), release platform/producer, and the
 // nested filters through the links between entries both ways (a VN's releases, a
 // release's VNs, characters, developers, staff credits, quotes). Whatever no index
 // covers is a residual only. `and` intersects and conjoins; `or` unites when every child
@@ -377,7 +377,15 @@ function indexed(ctx: EngineContext, type: EntityType, field: string, value: unk
       return null;
     case "staff":
       if (field === "role") {
-        return postings(db, "staff:role", "staff", (e: StaffAliasEntry) => (staffCredits(db).get(e.alias.aid) ?? []).map((c) => c.role ?? "seiyuu")).get(str(value)) ?? [];
+        // Credits in visible VNs only, as the filter counts them: the index is then exact.
+        const visible = (c: { vn: string }) => {
+          const vn = db.vn.get(c.vn);
+          return vn !== undefined && !vn.hidden;
+        };
+        const roles = postings(db, "staff:role", "staff", (e: StaffAliasEntry) =>
+          (staffCredits(db).get(e.alias.aid) ?? []).filter(visible).map((c) => c.role ?? "seiyuu"),
+        );
+        return { positions: roles.get(str(value)) ?? [], exact: true };
       }
       return null;
     case "quote":

@@ -20,6 +20,7 @@ import {
 import { searchScorer } from "./search.js";
 import { searchrankComparator, sortComparator } from "./sorts.js";
 import { matchPositions } from "./candidates.js";
+import { smallestSorted } from "./smallest-keys.js";
 import { sortRanks } from "./sort-ranks.js";
 import { tableOf } from "./tables.js";
 
@@ -107,8 +108,14 @@ function plan(ctx: EngineContext, req: QueryRequest, listOwner: string | null): 
   }
 }
 
+/** The first `limit` matching rows in result order, and how many match in all. */
+interface Matches {
+  rows: unknown[];
+  total: number;
+}
+
 /** Every matching row in result order, by visiting every row (the reference the indexed path must equal). */
-function scanMatchingRows(ctx: EngineContext, req: QueryRequest, p: Plan): unknown[] {
+function scanMatchingRows(ctx: EngineContext, req: QueryRequest, p: Plan, limit: number): Matches {
   const type = req.endpoint === "ulist" ? "vn" : req.endpoint;
   const pred = compileFilter(ctx, type, req.filters);
   const rows = p.rows().filter((r) => pred(p.subject(r) as never, null));
@@ -121,17 +128,17 @@ function scanMatchingRows(ctx: EngineContext, req: QueryRequest, p: Plan): unkno
     cmp = sortComparator(ctx, req.endpoint, req.sort, req.reverse);
   }
   if (cmp === null) cmp = (a, b) => p.idOf(a) - p.idOf(b);
-  return rows.sort(cmp);
+  return { rows: rows.sort(cmp).slice(0, limit), total: rows.length };
 }
 
 /**
- * Every matching row in result order, through the indexes: the filter's candidate rows
- * (or all of them), the same compiled predicate on each, then the order from precomputed
- * sort ranks (searchrank: the scores of the matches only). /ulist reads live list state
- * and always scans its owner's (short) list.
+ * The first `limit` matching rows in result order, through the indexes: the filter's
+ * candidate rows (or all of them), the same compiled predicate on each, then the order
+ * from precomputed sort ranks (searchrank: the scores of the matches only). /ulist reads
+ * live list state and always scans its owner's (short) list.
  */
-function matchingRows(ctx: EngineContext, req: QueryRequest, p: Plan, scan: boolean): unknown[] {
-  if (scan || req.endpoint === "ulist") return scanMatchingRows(ctx, req, p);
+function matchingRows(ctx: EngineContext, req: QueryRequest, p: Plan, scan: boolean, limit: number): Matches {
+  if (scan || req.endpoint === "ulist") return scanMatchingRows(ctx, req, p, limit);
   const type = req.endpoint;
   const table = tableOf(ctx.db, type);
   const rows = table.rows as never[];
@@ -143,12 +150,12 @@ function matchingRows(ctx: EngineContext, req: QueryRequest, p: Plan, scan: bool
     const ordered = [...hits];
     const dir = req.reverse ? 1 : -1;
     ordered.sort((a, b) => dir * (scores.get(a)! - scores.get(b)!) || table.idNums[a] - table.idNums[b] || table.aidNums[a] - table.aidNums[b] || a - b);
-    return ordered.map((i) => rows[i]);
+    return { rows: ordered.slice(0, limit).map((i) => rows[i]), total: hits.length };
   }
-  // rank, then position, packed into one number: a typed-array sort, no comparator calls.
+  // rank, then position, packed into one number: a typed-array selection, no comparator calls.
   const ranks = sortRanks(ctx.db, table, req.endpoint, req.sort, req.reverse);
-  const keys = Float64Array.from(hits, (i) => ranks[i]! * POSITION_SPAN + i).sort();
-  return Array.from(keys, (k) => rows[k % POSITION_SPAN]);
+  const keys = smallestSorted(Float64Array.from(hits, (i) => ranks[i]! * POSITION_SPAN + i), limit);
+  return { rows: Array.from(keys, (k) => rows[k % POSITION_SPAN]), total: hits.length };
 }
 
 /** Above any table position: rank × POSITION_SPAN + position stays an exact double. */
@@ -177,16 +184,18 @@ export function executeQuery(
   const missingUser: QueryOutcome = { ok: false, failure: { status: MISSING_USER_STATUS, message: MISSING_USER } };
 
   const body: Record<string, unknown> = { results: [], more: false };
-  let all: unknown[] | null = null;
+  let total: number | null = null;
   const p = () => plan(ctx, req, listOwner);
 
   if (req.results > 0) {
     // The /ulist owner check lives in the SQL builder, so it only fires when a query runs.
     if (req.endpoint === "ulist" && listOwner === null) return missingUser;
     const pl = p();
-    all = matchingRows(ctx, req, pl, scan);
     const offset = req.results * (req.page - 1);
-    const page = all.slice(offset, offset + req.results + 1);
+    // One row past the page tells whether there are more.
+    const matches = matchingRows(ctx, req, pl, scan, offset + req.results + 1);
+    total = matches.total;
+    const page = matches.rows.slice(offset);
     body.more = page.length > req.results;
     body.results = page.slice(0, req.results).map((r) => pl.project(r));
   }
@@ -200,7 +209,7 @@ export function executeQuery(
       // The separate count query is built without the request context: on /ulist it
       // always fails, even with a `user` member (reference §11, a real bug).
       if (req.endpoint === "ulist") return missingUser;
-      body.count = (all ?? matchingRows(ctx, req, p(), scan)).length;
+      body.count = total ?? matchingRows(ctx, req, p(), scan, 0).total;
     }
   }
 
