@@ -2,7 +2,7 @@
 // matches are the positions in `cand` (every row when null) for which `residual` holds
 // (always, when null). Exact indexes (ids, tag/dtag and trait/dtrait with their spoiler,
 // level and lie limits, VN lang/platform/olang/developer_id, number and date columns, staff
-// role) give a `cand` and no residual, and their `!=` is the complement; the other indexes
+// and character role) give a `cand` and no residual, and their `!=` is the complement; the other indexes
 // give a superset and keep the filter's own predicate as residual: `search` (label text), the
 // VN label filter (the owner's list), release platform/producer, and the
 // nested filters through the links between entries both ways (a VN's releases, a
@@ -373,6 +373,10 @@ function indexed(ctx: EngineContext, type: EntityType, field: string, value: unk
       switch (field) {
         case "vn":
           return nested("vn", (v: VnRow) => db.vnCache.get(v.id)!.characters);
+        case "role":
+          // Any of its VN roles, as the filter reads it without a link (under one, the
+          // nested VN filter tests each link and this is a superset).
+          return { positions: postings(db, "character:role", "character", (c: CharacterRow) => c.vns.map((x) => x.role)).get(str(value)) ?? [], exact: true };
       }
       return null;
     case "staff":

@@ -152,10 +152,24 @@ function matchingRows(ctx: EngineContext, req: QueryRequest, p: Plan, scan: bool
     ordered.sort((a, b) => dir * (scores.get(a)! - scores.get(b)!) || table.idNums[a] - table.idNums[b] || table.aidNums[a] - table.aidNums[b] || a - b);
     return { rows: ordered.slice(0, limit).map((i) => rows[i]), total: hits.length };
   }
-  // rank, then position, packed into one number: a typed-array selection, no comparator calls.
   const ranks = sortRanks(ctx.db, table, req.endpoint, req.sort, req.reverse);
+  // The table already in this order (ids ascending, usually): the sorted positions are it.
+  if (ranksFollowPositions(ranks)) return { rows: hits.slice(0, limit).map((i) => rows[i]), total: hits.length };
+  // rank, then position, packed into one number: a typed-array selection, no comparator calls.
   const keys = smallestSorted(Float64Array.from(hits, (i) => ranks[i]! * POSITION_SPAN + i), limit);
   return { rows: Array.from(keys, (k) => rows[k % POSITION_SPAN]), total: hits.length };
+}
+
+const followsPositions = new WeakMap<Int32Array, boolean>();
+
+/** Do the ranks never decrease along the table, so that position order is rank order? */
+function ranksFollowPositions(ranks: Int32Array): boolean {
+  let known = followsPositions.get(ranks);
+  if (known === undefined) {
+    known = ranks.every((r, i) => i === 0 || r >= ranks[i - 1]!);
+    followsPositions.set(ranks, known);
+  }
+  return known;
 }
 
 /** Above any table position: rank × POSITION_SPAN + position stays an exact double. */
