@@ -1,14 +1,15 @@
 // Resolving a filter through indexes. A filter becomes `{ cand, residual }`: the rows it
 // matches are the positions in `cand` (every row when null) for which `residual` holds
 // (always, when null). Exact indexes (ids, tag/dtag and trait/dtrait with their spoiler,
-// level and lie limits, VN lang/platform/olang/developer_id, number and date columns, staff
-// and character role) give a `cand` and no residual, and their `!=` is the complement; the other indexes
-// give a superset and keep the filter's own predicate as residual: `search` (label text), the
-// VN label filter (the owner's list), release platform/producer, and the
-// nested filters through the links between entries both ways (a VN's releases, a
-// release's VNs, characters, developers, staff credits, quotes). Whatever no index
-// covers is a residual only. `and` intersects and conjoins; `or` unites when every child
-// has a `cand`, and otherwise is one residual over every row.
+// level and lie limits, VN lang/platform/olang/developer_id, number and date columns,
+// staff and character role, a one-word search) give a `cand` and no residual, and their
+// `!=` is the complement; the other indexes give a superset and keep the filter's own
+// predicate as residual: `search` of several words (label text), the VN label filter
+// (the owner's list), release platform/producer, and the nested filters through the
+// links between entries both ways (a VN's releases, a release's VNs, characters,
+// developers, staff credits, quotes). Whatever no index covers is a residual only. `and`
+// intersects and conjoins; `or` unites when every child has a `cand`, and otherwise is
+// one residual over every row.
 import type { EntityType, Filter, FilterOperator } from "../../kana/types.js";
 import type { CharacterRow, ReleaseRow, VnRow } from "../catalogue/types.js";
 import { ulistOf, type Database, type StaffAliasEntry } from "../database.js";

@@ -156,10 +156,15 @@ function rowAt(starts: Int32Array, at: number): number {
   return lo;
 }
 
-/** Table positions a `search =` value can match (candidates.ts); null: no words, all match. */
-export function searchCandidates(ctx: EngineContext, type: EntityType, value: unknown, table: Table): number[] | null {
+/**
+ * Table positions a `search =` value can match (candidates.ts); null: no words, all match.
+ * `exact` when they are the matches: one word found in a row's text is in one of its
+ * labels (no word holds a separator), several might be spread over different labels.
+ */
+export function searchCandidates(ctx: EngineContext, type: EntityType, value: unknown, table: Table): { positions: number[]; exact: boolean } | null {
   const q = parse(type, value);
   if (q.words.length === 0) return null;
+  const exact = q.words.length === 1 && !/[\u0000\u0001]/.test(q.words[0]!);
   const { texts, haystack, starts } = searchText(ctx.db, type, table);
   // The longest word is usually the rarest: find it, then test the others on that row.
   const anchor = q.words.reduce((a, b) => (b.length > a.length ? b : a));
@@ -173,8 +178,8 @@ export function searchCandidates(ctx: EngineContext, type: EntityType, value: un
     }
   }
   const idPositions = q.id === null ? undefined : table.byId.get(q.id);
-  if (idPositions === undefined || idPositions.length === 0) return out;
-  return [...new Set([...out, ...idPositions])].sort((a, b) => a - b);
+  if (idPositions === undefined || idPositions.length === 0) return { positions: out, exact };
+  return { positions: [...new Set([...out, ...idPositions])].sort((a, b) => a - b), exact };
 }
 
 interface Query {
