@@ -9,14 +9,17 @@
 //  3. peak RSS (VmHWM) of the server process after initialize + tools/list, without and with
 //     --embedded;
 //  4. per-call latency of a tool call over stdio against the emulator (--embedded), versus the
-//     same query made directly with the Kana client against an emulator.
+//     same query made directly with the Kana client against an emulator; through the SDK's
+//     client (what a host pays) and through a bare JSON-lines client (what the server and the
+//     pipes cost without the SDK client's own work per message), with a ping each way.
 //
 // Results print as a table on stdout and are written to bench/out/server.json.
 //
-//   npm run bench:server                 (RUNS=20 CALLS=200 by default)
+//   npm run bench:server                 (RUNS=20 CALLS=1000 by default)
 //   RUNS=10 CALLS=100 npm run bench:server
 
 import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,9 +41,9 @@ const minimalEntry = join(root, "dist", "bench-minimal", "minimal.mjs");
 /** Cold starts per server; the perf anchors used 20 counted rounds after 2 warm-ups. */
 const RUNS = Number(process.env.RUNS ?? 20);
 const WARMUP_RUNS = 2;
-/** Timed tool calls per session; the anchors used 200 after 20 warm-ups. */
-const CALLS = Number(process.env.CALLS ?? 200);
-const WARMUP_CALLS = 20;
+/** Timed tool calls per session (the anchors used 200 after 20 warm-ups; more here: medians of sub-millisecond times settle slowly). */
+const CALLS = Number(process.env.CALLS ?? 1000);
+const WARMUP_CALLS = 100;
 /** Targets from issue 5. */
 const TARGET_LIST_TOKENS = 5_000;
 const TARGET_TOOL_TOKENS = 1_000;
@@ -214,6 +217,41 @@ async function bodySentFor(tool: string, args: Record<string, unknown>, api: Kan
   return sent;
 }
 
+/**
+ * A bare JSON-RPC client on the server's stdio: one JSON object per line each way, ids
+ * matched by hand, no validation. The SDK client's own cost per message is left out.
+ */
+async function bareStdioClient(entry: string) {
+  const child = spawn(process.execPath, [entry, "--embedded"], {
+    stdio: ["pipe", "pipe", "ignore"],
+    env: { PATH: process.env.PATH ?? "", VNDB_LOG_LEVEL: "error" },
+  });
+  const waiting = new Map<number, (m: { result?: { isError?: boolean }; error?: unknown }) => void>();
+  createInterface({ input: child.stdout! }).on("line", (line) => {
+    const m = JSON.parse(line) as { id?: number; result?: { isError?: boolean }; error?: unknown };
+    if (typeof m.id === "number") waiting.get(m.id)?.(m);
+  });
+  let next = 0;
+  const request = (method: string, params: object) =>
+    new Promise<{ result?: { isError?: boolean }; error?: unknown }>((resolve) => {
+      const id = ++next;
+      waiting.set(id, (m) => {
+        waiting.delete(id);
+        resolve(m);
+      });
+      child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+    });
+  await request("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench-bare", version: "0" } });
+  child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+  return {
+    request,
+    close: async () => {
+      child.stdin!.end();
+      if (child.exitCode === null) await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
+
 async function callLatency() {
   const emulator = await startEmulator({ port: 0, preset: "catalogue" });
   const direct = new KanaClient({ baseUrl: emulator.url, rateLimit: { maxRequests: 1_000_000 }, logger: () => {} });
@@ -235,6 +273,13 @@ async function callLatency() {
     if (r.isError) throw new Error(JSON.stringify(r.content));
     return performance.now() - t;
   };
+  const bare = await bareStdioClient(bundledEntry);
+  const timeBare = async () => {
+    const t = performance.now();
+    const r = await bare.request("tools/call", { name: "vndb_search_vn", arguments: args });
+    if (r.error || r.result?.isError) throw new Error(JSON.stringify(r));
+    return performance.now() - t;
+  };
   const timeDirect = async () => {
     const t = performance.now();
     await direct.query("vn", body);
@@ -243,23 +288,39 @@ async function callLatency() {
   const tool: number[] = [];
   const plain: number[] = [];
   const ping: number[] = [];
+  const bareTool: number[] = [];
+  const barePing: number[] = [];
   for (let i = 0; i < WARMUP_CALLS + CALLS; i++) {
     const a = await timeTool();
     const b = await timeDirect();
-    const t = performance.now();
+    let t = performance.now();
     await client.ping();
     const c = performance.now() - t;
+    const d = await timeBare();
+    t = performance.now();
+    await bare.request("ping", {});
+    const e = performance.now() - t;
     if (i >= WARMUP_CALLS) {
       tool.push(a);
       plain.push(b);
       ping.push(c);
+      bareTool.push(d);
+      barePing.push(e);
     }
   }
+  await bare.close();
   await client.close();
   await direct.close();
   await emulator.close();
   const stats = (xs: number[]) => ({ medianMs: median(xs), p90Ms: pct(xs, 90), p99Ms: pct(xs, 99) });
-  return { calls: CALLS, tool: stats(tool), direct: stats(plain), ping: stats(ping), overheadMedianMs: median(tool) - median(plain) };
+  return {
+    calls: CALLS,
+    tool: stats(tool),
+    direct: stats(plain),
+    ping: stats(ping),
+    overheadMedianMs: median(tool) - median(plain),
+    bare: { tool: stats(bareTool), ping: stats(barePing), overheadMedianMs: median(bareTool) - median(plain) },
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -287,6 +348,8 @@ async function main() {
   say(`direct client call (same query):          median ${calls.direct.medianMs.toFixed(2)} ms, p90 ${calls.direct.p90Ms.toFixed(2)}, p99 ${calls.direct.p99Ms.toFixed(2)}`);
   say(`server overhead per call (median difference): ${calls.overheadMedianMs.toFixed(2)} ms (target ≤ 0.3)`);
   say(`  of which the stdio round trip alone (ping):  median ${calls.ping.medianMs.toFixed(2)} ms`);
+  say(`bare JSON-lines client, no SDK (same run):   tool median ${calls.bare.tool.medianMs.toFixed(2)} ms, ping ${calls.bare.ping.medianMs.toFixed(2)} ms`);
+  say(`  overhead per call without the SDK client:   ${calls.bare.overheadMedianMs.toFixed(2)} ms`);
 
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, "server.json"), `${JSON.stringify({ size, start, ratio, calls, node: process.version }, null, 2)}\n`);
