@@ -50,10 +50,10 @@ export function formatRdate(d: RDate): string | null {
 /** "Empty string → null" columns (∅ in reference §6). */
 const nstr = (s: string | null | undefined) => (s ? s : null);
 
-/** Picks the selected keys of a plain object (and its id, for an entity). */
-function pick(src: Obj, sel: Sel, withId = false): Obj {
+/** Picks the selected keys of a plain object. */
+function pick(src: Obj, sel: Sel): Obj {
   const out: Obj = {};
-  for (const k of orderedKeys(sel, withId)) if (k in src) out[k] = src[k];
+  for (const k of orderedKeys(sel, false)) if (k in src) out[k] = src[k];
   return out;
 }
 
@@ -515,36 +515,82 @@ export function projectStaff(_ctx: EngineContext, e: StaffAliasEntry, sel: Sel, 
 // --- Tag, trait, quote ------------------------------------------------------------------
 
 export function projectTag(ctx: EngineContext, t: TagRow, sel: Sel, link?: Obj): Obj {
-  const src: Obj = {
-    name: t.name,
-    aliases: t.aliases.filter((a) => a !== ""),
-    description: t.description,
-    category: t.category,
-    searchable: t.searchable,
-    applicable: t.applicable,
-    vn_count: ctx.db.tagVnCount.get(t.id) ?? 0,
-    ...link,
-    id: t.id,
-  };
-  return pick(src, sel, true);
+  // A page of VNs carries hundreds of tags: only the selected fields are computed.
+  const out: Obj = {};
+  for (const k of orderedKeys(sel, true)) {
+    switch (k) {
+      case "id":
+        out.id = t.id;
+        break;
+      case "name":
+        out.name = t.name;
+        break;
+      case "aliases":
+        out.aliases = t.aliases.filter((a) => a !== "");
+        break;
+      case "description":
+        out.description = t.description;
+        break;
+      case "category":
+        out.category = t.category;
+        break;
+      case "searchable":
+        out.searchable = t.searchable;
+        break;
+      case "applicable":
+        out.applicable = t.applicable;
+        break;
+      case "vn_count":
+        out.vn_count = ctx.db.tagVnCount.get(t.id) ?? 0;
+        break;
+      default:
+        if (link !== undefined && k in link) out[k] = link[k];
+    }
+  }
+  return out;
 }
 
 export function projectTrait(ctx: EngineContext, t: TraitRow, sel: Sel, link?: Obj): Obj {
-  const gid = ctx.db.traitGroup.get(t.id) ?? null;
-  const src: Obj = {
-    name: t.name,
-    aliases: t.aliases.filter((a) => a !== ""),
-    description: t.description,
-    searchable: t.searchable,
-    applicable: t.applicable,
-    sexual: t.sexual,
-    group_id: gid,
-    group_name: gid === null ? null : (ctx.db.trait.get(gid)?.name ?? null),
-    char_count: ctx.db.traitCharCount.get(t.id) ?? 0,
-    ...link,
-    id: t.id,
-  };
-  return pick(src, sel, true);
+  const out: Obj = {};
+  for (const k of orderedKeys(sel, true)) {
+    switch (k) {
+      case "id":
+        out.id = t.id;
+        break;
+      case "name":
+        out.name = t.name;
+        break;
+      case "aliases":
+        out.aliases = t.aliases.filter((a) => a !== "");
+        break;
+      case "description":
+        out.description = t.description;
+        break;
+      case "searchable":
+        out.searchable = t.searchable;
+        break;
+      case "applicable":
+        out.applicable = t.applicable;
+        break;
+      case "sexual":
+        out.sexual = t.sexual;
+        break;
+      case "group_id":
+        out.group_id = ctx.db.traitGroup.get(t.id) ?? null;
+        break;
+      case "group_name": {
+        const gid = ctx.db.traitGroup.get(t.id) ?? null;
+        out.group_name = gid === null ? null : (ctx.db.trait.get(gid)?.name ?? null);
+        break;
+      }
+      case "char_count":
+        out.char_count = ctx.db.traitCharCount.get(t.id) ?? 0;
+        break;
+      default:
+        if (link !== undefined && k in link) out[k] = link[k];
+    }
+  }
+  return out;
 }
 
 export function projectQuote(ctx: EngineContext, q: QuoteRow, sel: Sel, link?: Obj): Obj {
