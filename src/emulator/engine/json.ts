@@ -51,12 +51,14 @@ class IndexLikeKey extends Error {}
  * Native JSON.stringify over the value with every object's keys in sorted order: objects
  * already in order (the projections build theirs so) are used as they are, others are
  * re-keyed. When some object has an index-like key, whose place a re-keyed object cannot
- * keep, the whole value goes through the hand-written writer.
+ * keep, the whole value goes through the hand-written writer. Parts in `built` are known to
+ * be in order already (a query's results: the projections build them so, key-order.ts, and
+ * the engine's tests check it) and are not walked.
  */
-export function canonicalJson(value: unknown): string {
+export function canonicalJson(value: unknown, built?: ReadonlySet<unknown>): string {
   let ready: unknown;
   try {
-    ready = inKeyOrder(value);
+    ready = inKeyOrder(value, built);
   } catch (e) {
     if (e instanceof IndexLikeKey) return writeCanonical(value);
     throw e;
@@ -65,13 +67,13 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** The value itself when every object in it has its keys in order, else a re-keyed copy. */
-function inKeyOrder(value: unknown): unknown {
-  if (value === null || typeof value !== "object") return value;
+function inKeyOrder(value: unknown, built: ReadonlySet<unknown> | undefined): unknown {
+  if (value === null || typeof value !== "object" || built?.has(value)) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | null = null;
     for (let i = 0; i < value.length; i++) {
       const v: unknown = value[i];
-      const o = inKeyOrder(v);
+      const o = inKeyOrder(v, built);
       if (o !== v) (copy ??= value.slice())[i] = o;
     }
     return copy ?? value;
@@ -87,7 +89,7 @@ function inKeyOrder(value: unknown): unknown {
     if (c >= 0x30 && c <= 0x39 && INDEX_LIKE.test(k)) throw new IndexLikeKey();
     if (i > 0 && compareKeys(keys[i - 1]!, k) > 0) ordered = false;
     const v = obj[k];
-    const o = inKeyOrder(v);
+    const o = inKeyOrder(v, built);
     if (o !== v) changed = true;
     values[i] = o;
   }

@@ -22,9 +22,12 @@ export function errorResponse(failure: KanaFailure): ApiResponse {
   return { status: failure.status, headers, body: `${failure.message}\n` };
 }
 
-/** A JSON answer with sorted keys and no insignificant whitespace. */
-export function jsonResponse(value: unknown): ApiResponse {
-  return { status: 200, headers: { "content-type": "application/json" }, body: canonicalJson(value) };
+/**
+ * A 200 JSON answer with sorted keys and no insignificant whitespace; `built`: parts already
+ * in key order (canonicalJson).
+ */
+export function jsonResponse(value: unknown, built?: ReadonlySet<unknown>): ApiResponse {
+  return { status: 200, headers: { "content-type": "application/json" }, body: canonicalJson(value, built) };
 }
 
 /** PATCH/DELETE success: 204 with neither body nor Content-Type. */

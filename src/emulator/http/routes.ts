@@ -107,7 +107,8 @@ function postQuery(endpoint: QueryEndpoint, req: ApiRequest, ctx: RouteContext):
   const valid = validateQuery({ endpoint, contentType: req.headers["content-type"], body, session: auth.session });
   if (!valid.ok) return errorResponse(valid.failure);
   const outcome = executeQuery(ctx.queryDb ?? ctx.db, valid.value, auth.session, ctx.clock);
-  return outcome.ok ? jsonResponse(outcome.body) : errorResponse(outcome.failure);
+  // The results come from the projections, built in key order: only the envelope is walked.
+  return outcome.ok ? jsonResponse(outcome.body, new Set([outcome.body.results])) : errorResponse(outcome.failure);
 }
 
 const INVALID_PATCH_BODY = { status: 400, message: "Invalid request body." };
