@@ -21,7 +21,7 @@ import { searchScorer } from "./search.js";
 import { searchrankComparator, sortComparator } from "./sorts.js";
 import { matchPositions } from "./candidates.js";
 import { smallestSorted } from "./smallest-keys.js";
-import { sortRanks } from "./sort-ranks.js";
+import { sortRanks, type SortRanks } from "./sort-ranks.js";
 import { tableOf } from "./tables.js";
 
 /** The /ulist refusal when no list owner is known (api_query '/ulist', reference §11). */
@@ -142,22 +142,41 @@ function matchingRows(ctx: EngineContext, req: QueryRequest, p: Plan, scan: bool
   const type = req.endpoint;
   const table = tableOf(ctx.db, type);
   const rows = table.rows as never[];
-  const hits = matchPositions(ctx, type, req.filters);
-  if (req.sort === "searchrank") {
-    const score = searchScorer(ctx, type, rankingSearch(req.filters));
-    const scores = new Map(hits.map((i) => [i, score(rows[i])]));
-    // A copy: matchPositions may hand out an index's own list.
-    const ordered = [...hits];
-    const dir = req.reverse ? 1 : -1;
-    ordered.sort((a, b) => dir * (scores.get(a)! - scores.get(b)!) || table.idNums[a] - table.idNums[b] || table.aidNums[a] - table.aidNums[b] || a - b);
-    return { rows: ordered.slice(0, limit).map((i) => rows[i]), total: hits.length };
+  if (req.sort !== "searchrank") {
+    const sorted = sortRanks(ctx.db, table, req.endpoint, req.sort, req.reverse);
+    // No filter: the page is the head of the table in this order.
+    if (req.filters === null) return { rows: Array.from(sorted.order.subarray(0, limit), (i) => rows[i]), total: rows.length };
+    const hits = matchPositions(ctx, type, req.filters);
+    return { rows: firstInOrder(hits, sorted, limit).map((i) => rows[i]), total: hits.length };
   }
-  const ranks = sortRanks(ctx.db, table, req.endpoint, req.sort, req.reverse);
+  const hits = matchPositions(ctx, type, req.filters);
+  const score = searchScorer(ctx, type, rankingSearch(req.filters));
+  const scores = new Map(hits.map((i) => [i, score(rows[i])]));
+  // A copy: matchPositions may hand out an index's own list.
+  const ordered = [...hits];
+  const dir = req.reverse ? 1 : -1;
+  ordered.sort((a, b) => dir * (scores.get(a)! - scores.get(b)!) || table.idNums[a] - table.idNums[b] || table.aidNums[a] - table.aidNums[b] || a - b);
+  return { rows: ordered.slice(0, limit).map((i) => rows[i]), total: hits.length };
+}
+
+/** Above this share of the table, a query's page is found by walking the table's order. */
+const DENSE_SHARE = 1 / 8;
+
+/** The first `limit` of the matching positions (sorted) in the sort's order. */
+function firstInOrder(hits: number[], { ranks, order }: SortRanks, limit: number): number[] {
   // The table already in this order (ids ascending, usually): the sorted positions are it.
-  if (ranksFollowPositions(ranks)) return { rows: hits.slice(0, limit).map((i) => rows[i]), total: hits.length };
-  // rank, then position, packed into one number: a typed-array selection, no comparator calls.
+  if (ranksFollowPositions(ranks)) return hits.slice(0, limit);
+  // Most rows match: walk the order and stop at the page's end.
+  if (hits.length >= order.length * DENSE_SHARE) {
+    const match = new Uint8Array(order.length);
+    for (const i of hits) match[i] = 1;
+    const out: number[] = [];
+    for (let k = 0; k < order.length && out.length < limit; k++) if (match[order[k]!] === 1) out.push(order[k]!);
+    return out;
+  }
+  // Few rows: rank, then position, packed into one number; a typed-array selection, no comparator calls.
   const keys = smallestSorted(Float64Array.from(hits, (i) => ranks[i]! * POSITION_SPAN + i), limit);
-  return { rows: Array.from(keys, (k) => rows[k % POSITION_SPAN]), total: hits.length };
+  return Array.from(keys, (k) => k % POSITION_SPAN);
 }
 
 const followsPositions = new WeakMap<Int32Array, boolean>();

@@ -3,15 +3,23 @@
 // sorted once per (endpoint, sort, reverse) with the very comparator the scan uses, and
 // each position gets its rank there (rows the comparator calls equal share one). A query
 // then orders its matches by rank, then position: the order the scan's stable sort of
-// catalogue-ordered rows gives, at the cost of comparing two integers.
+// catalogue-ordered rows gives, at the cost of comparing two integers. The whole table in
+// that order is kept too: a query matching most rows walks it and stops at its page.
 import type { QueryEndpoint } from "../../kana/types.js";
 import type { Database } from "../database.js";
 import { memo } from "./indexes.js";
 import { sortComparator } from "./sorts.js";
 import type { Table } from "./tables.js";
 
-/** Rank by position; null when the endpoint has no such sort (the caller orders by id). */
-export function sortRanks(db: Database, table: Table, endpoint: QueryEndpoint, sort: string, reverse: boolean): Int32Array {
+export interface SortRanks {
+  /** Rank by position (rows the comparator calls equal share one). */
+  ranks: Int32Array;
+  /** Every position, by rank then position: the table in this sort's order. */
+  order: Int32Array;
+}
+
+/** A sort's ranks and order; an endpoint without such a sort orders by id. */
+export function sortRanks(db: Database, table: Table, endpoint: QueryEndpoint, sort: string, reverse: boolean): SortRanks {
   return memo(db, `ranks:${endpoint}:${sort}:${reverse}`, () => {
     // The comparators read only the database (no session, no clock).
     const cmp =
@@ -25,6 +33,6 @@ export function sortRanks(db: Database, table: Table, endpoint: QueryEndpoint, s
       if (i > 0 && cmp(table.rows[order[i - 1]!], table.rows[pos]) !== 0) rank++;
       ranks[pos] = rank;
     });
-    return ranks;
+    return { ranks, order: Int32Array.from(order) };
   });
 }

@@ -166,7 +166,8 @@ function generated(c: Catalogue, n: number, seed: number): Case[] {
     const endpoint = pick(r, endpoints);
     const own = byEndpoint[endpoint]!;
     const leaf = () => pick(r, own)(r, 0);
-    const filters = chance(r, 0.5) ? leaf() : [pick(r, ["and", "or"]), leaf(), leaf(), ...(chance(r, 0.5) ? [leaf()] : [])];
+    // Some without a filter: the page is then the head of the sort's whole order.
+    const filters = chance(r, 0.1) ? undefined : chance(r, 0.5) ? leaf() : [pick(r, ["and", "or"]), leaf(), leaf(), ...(chance(r, 0.5) ? [leaf()] : [])];
     out.push({
       endpoint,
       body: {
