@@ -254,7 +254,8 @@ async function bareStdioClient(entry: string) {
 
 async function callLatency() {
   const emulator = await startEmulator({ port: 0, preset: "catalogue" });
-  const direct = new KanaClient({ baseUrl: emulator.url, rateLimit: { maxRequests: 1_000_000 }, logger: () => {} });
+  // Configured as the embedded server's own client is (no budget, no compression in-process).
+  const direct = new KanaClient({ baseUrl: emulator.url, rateLimit: { maxRequests: 1_000_000 }, compression: false, logger: () => {} });
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [bundledEntry, "--embedded"],

@@ -78,8 +78,9 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
         ...(rateBudget ? { rateBudget } : {}),
         baseUrl,
         ...(token ? { token } : {}),
-        // The embedded emulator has no request limit; VNDB's 200 per 5 minutes would only slow it.
-        ...(config.embedded ? { rateLimit: { maxRequests: EMBEDDED_MAX_REQUESTS } } : {}),
+        // The embedded emulator has no request limit; VNDB's 200 per 5 minutes would only slow
+        // it. Compressing answers that never leave the process would only cost both ends.
+        ...(config.embedded ? { rateLimit: { maxRequests: EMBEDDED_MAX_REQUESTS }, compression: false } : {}),
         logger: kanaLogger(log),
       });
     });
@@ -108,7 +109,14 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     await serveHttp(config, transport.http, {
       log,
       apiFor: (token) =>
-        new KanaClient({ rateBudget, ...(stores ? { sharedStores: stores } : {}), baseUrl, ...(token ? { token } : {}), logger: kanaLogger(log) }),
+        new KanaClient({
+          rateBudget,
+          ...(stores ? { sharedStores: stores } : {}),
+          baseUrl,
+          ...(token ? { token } : {}),
+          ...(config.embedded ? { compression: false } : {}),
+          logger: kanaLogger(log),
+        }),
       onClose: async () => {
         await stores?.close();
         await closeEmbedded?.();
