@@ -151,12 +151,16 @@ function matchingRows(ctx: EngineContext, req: QueryRequest, p: Plan, scan: bool
   }
   const hits = matchPositions(ctx, type, req.filters);
   const score = searchScorer(ctx, type, rankingSearch(req.filters));
-  const scores = new Map(hits.map((i) => [i, score(rows[i])]));
-  // A copy: matchPositions may hand out an index's own list.
-  const ordered = [...hits];
+  const scores = Float64Array.from(hits, (i) => score(rows[i]));
+  const { idNums, aidNums } = table;
   const dir = req.reverse ? 1 : -1;
-  ordered.sort((a, b) => dir * (scores.get(a)! - scores.get(b)!) || table.idNums[a] - table.idNums[b] || table.aidNums[a] - table.aidNums[b] || a - b);
-  return { rows: ordered.slice(0, limit).map((i) => rows[i]), total: hits.length };
+  // Indexes into `hits` (whose list may be an index's own, never reordered here).
+  const ordered = Array.from(hits.keys()).sort((x, y) => {
+    const a = hits[x]!;
+    const b = hits[y]!;
+    return dir * (scores[x]! - scores[y]!) || idNums[a]! - idNums[b]! || aidNums[a]! - aidNums[b]! || a - b;
+  });
+  return { rows: ordered.slice(0, limit).map((k) => rows[hits[k]!]), total: hits.length };
 }
 
 /** Above this share of the table, a query's page is found by walking the table's order. */

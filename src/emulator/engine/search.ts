@@ -245,7 +245,9 @@ export function trigrams(text: string): Set<string> {
 /** pg_trgm similarity(): shared trigrams over all distinct trigrams. */
 export function similarity(a: Set<string>, b: Set<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
+  // Shared trigrams counted over the smaller set (a query's few against a long label's many).
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let shared = 0;
-  for (const t of a) if (b.has(t)) shared++;
+  for (const t of small) if (large.has(t)) shared++;
   return shared / (a.size + b.size - shared);
 }
