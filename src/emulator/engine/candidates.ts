@@ -220,7 +220,13 @@ function exactLeaf(ctx: EngineContext, type: EntityType, field: string, op: Filt
   const n = tableOf(db, type).rows.length;
   const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
   const eq = (get: () => Positions) => eqOnlyExact(op, n, get);
-  if (field === "id") return columnMatch(tableOf(db, type).idNums, op, idNum(str(value)));
+  if (field === "id") {
+    const want = idNum(str(value));
+    // `=` and `!=` (a lookup by id, often ten at once under an `or`) from the id numbers'
+    // positions; the orderings scan the id column.
+    if (op === "=" || op === "!=") return eqOnlyExact(op, n, () => idNumPositions(db, type).get(want) ?? []);
+    return columnMatch(tableOf(db, type).idNums, op, want);
+  }
   switch (type) {
     case "vn":
       switch (field) {
@@ -426,6 +432,19 @@ function vnsByCreditRole(db: Database): Map<string, Positions> {
       }
     }
     return new Map([...ids].map(([role, list]) => [role, positionsOfIds(vns, list)]));
+  });
+}
+
+/** Id number → the positions holding it (a staff id has one per alias). */
+function idNumPositions(db: Database, type: EntityType): Map<number, Positions> {
+  return memo(db, `idNums:${type}`, () => {
+    const out = new Map<number, Positions>();
+    tableOf(db, type).idNums.forEach((num, i) => {
+      const l = out.get(num);
+      if (l) l.push(i);
+      else out.set(num, [i]);
+    });
+    return out;
   });
 }
 
