@@ -15,7 +15,7 @@ import { missingSortKeyNote, topLevelFields } from "../format/missing-values.js"
 import { describeFilter, usesRawFilter } from "../filters/describe.js";
 import { matchReasons, planMatchReasons } from "./query-match-reason.js";
 import { creditsFor } from "./query-credits.js";
-import { didYouMeanNote } from "./query-typos.js";
+import { nearMatches, nearMatchNote, type NearMatch } from "./query-typos.js";
 import { nestedSearchNote } from "./query-nested-search.js";
 import { spoilerRetryNote, usesSpoilerFilter } from "./query-spoiler-retry.js";
 
@@ -143,10 +143,28 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
   if (args.count) body.count = true;
   if (user) body.user = user;
   ctx.progress(1, 2, `querying /${spec.endpoint}`);
-  const response = await api.query(spec.endpoint, body, { signal });
+  let response = await api.query(spec.endpoint, body, { signal });
   ctx.progress(2, 2);
+  // A search that finds nothing: near spellings; one clearly closest is shown in its place.
+  let typo: string | null = null;
+  let shown: NearMatch | null = null;
+  if (response.results.length === 0 && search && (args.page ?? 1) === 1) {
+    const near = await nearMatches({ api, signal, endpoint: spec.endpoint, query: search, filters: converted.filters });
+    if (near?.closest) {
+      const idFilter = ["id", "=", near.closest.id];
+      // The fields as asked (no match-reason members: the entry is shown by id, not by a match).
+      const instead: QueryBody = { ...body, fields, filters: converted.filters === null ? idFilter : ["and", idFilter, converted.filters] };
+      if (instead.sort === "searchrank") delete instead.sort;
+      const found = await api.query(spec.endpoint, instead, { signal });
+      if (found.results.length > 0) {
+        response = found;
+        shown = near.closest;
+      }
+    }
+    if (near) typo = nearMatchNote(search, near, shown);
+  }
   const listNotes = applyListOptions(response.results, lists.options, spoilerLevel);
-  const matched = matchPlan && search ? matchReasons(spec.endpoint, search, response.results, matchPlan) : null;
+  const matched = matchPlan && search && !shown ? matchReasons(spec.endpoint, search, response.results, matchPlan) : null;
   if (matched) listNotes.push(matched);
   const rendered = renderQuery({
     endpoint: spec.endpoint,
@@ -187,10 +205,7 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     const nested = await nestedSearchNote({ api, signal, endpoint: spec.endpoint, filters: args.filters });
     if (nested) heads.push(nested);
   }
-  if (response.results.length === 0 && search && (args.page ?? 1) === 1) {
-    const typo = await didYouMeanNote({ api, signal, endpoint: spec.endpoint, query: search, filters: converted.filters });
-    if (typo) heads.push(typo);
-  }
+  if (typo) heads.push(typo);
   // Staff and character answers carry credits / voice actors unless only a listing was asked for.
   const credits =
     args.fields?.trim().toLowerCase() !== "brief" && (spec.endpoint === "staff" || spec.endpoint === "character")

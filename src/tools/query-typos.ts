@@ -1,7 +1,9 @@
 // A text search that finds nothing is most often a typo ("Clanad") or a title spelt
 // differently. Retrying looser — the longest word alone, then its first half — and ranking
 // what that finds by closeness to what was typed gives "did you mean" candidates, in at most
-// two extra requests. The other filters of the call stay in force.
+// two extra requests. The other filters of the call stay in force. When one candidate is
+// closer than all others, the caller shows it (query-run.ts): a model told only a name
+// spends its next call fetching what it would have asked for anyway.
 
 import { editDistance } from "../kana/hints.js";
 import { normalizeSearchTerm, searchWords } from "../kana/search-normalize.js";
@@ -61,8 +63,22 @@ export interface TypoInput {
   filters: unknown;
 }
 
-/** "Did you mean: v4 Clannad; v5 …" or null when the looser searches find nothing close. */
-export async function didYouMeanNote(input: TypoInput): Promise<string | null> {
+export interface NearMatch {
+  id: string;
+  name: string;
+  /** Edit distance from what was typed (the best window). */
+  d: number;
+}
+
+export interface NearMatches {
+  /** Closest first, at most TYPO_CANDIDATES_MAX. */
+  candidates: NearMatch[];
+  /** The one candidate closer than every other, if there is one. */
+  closest: NearMatch | null;
+}
+
+/** Candidates within reach of a typo, closest first; null when the looser searches find none. */
+export async function nearMatches(input: TypoInput): Promise<NearMatches | null> {
   const field = NAME_FIELDS[input.endpoint];
   if (!field) return null;
   const seen = new Map<string, { id: string; name: string; d: number }>();
@@ -86,5 +102,19 @@ export async function didYouMeanNote(input: TypoInput): Promise<string | null> {
   }
   const best = [...seen.values()].sort((a, b) => a.d - b.d).slice(0, TYPO_CANDIDATES_MAX);
   if (!best.length) return null;
-  return `Nothing matches "${input.query}". Did you mean: ${best.map((b) => `${b.id} ${b.name}`).join("; ")}? (looser searches, not the answer)`;
+  const closest = best.length === 1 || best[0]!.d < best[1]!.d ? best[0]! : null;
+  return { candidates: best, closest };
+}
+
+/** What the answer says: the entry shown in place of the search, or the names to choose from. */
+export function nearMatchNote(query: string, near: NearMatches, shown: NearMatch | null): string {
+  const named = (xs: NearMatch[]) => xs.map((b) => `${b.id} ${b.name}`).join("; ");
+  if (shown) {
+    const others = near.candidates.filter((c) => c !== shown);
+    return (
+      `Nothing matches "${query}". Closest spelling: ${shown.id} ${shown.name}, shown below; ` +
+      `say that it is spelt differently if you answer with it.${others.length ? ` Also close: ${named(others)}.` : ""}`
+    );
+  }
+  return `Nothing matches "${query}". Did you mean: ${named(near.candidates)}? (names only; search again for the one meant)`;
 }
