@@ -51,14 +51,14 @@ const envNumber = (name: string, fallback: number) => {
 /** Requests in flight at once; a handful, like a few MCP sessions sharing one emulator. */
 const CONCURRENCY = Math.max(1, envNumber("CONCURRENCY", 4));
 /** Timed rounds of the mix per catalogue. */
-const ROUNDS = envNumber("ROUNDS", 100);
+const ROUNDS = envNumber("ROUNDS", 300);
 /**
  * Sequential requests per query (one in flight, no queueing behind other queries): the
  * query's own cost. In the concurrent rounds a cheap query waits behind expensive ones.
  */
 const SOLO_REPS = envNumber("SOLO_REPS", 5);
 /** Untimed rounds first: JIT, sockets and the engine's lazily built indexes warm up. */
-const WARMUP_ROUNDS = envNumber("WARMUP_ROUNDS", 10);
+const WARMUP_ROUNDS = envNumber("WARMUP_ROUNDS", 50);
 /**
  * Size of an extra synthetic catalogue, in multiples of the bundled one; 0 (the default)
  * skips it. The issue's "×100" was of the former 345-VN catalogue; ×100 of today's would
