@@ -19,7 +19,6 @@
 //   RUNS=10 CALLS=100 npm run bench:server
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { createInterface } from "node:readline";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,6 +31,7 @@ import { startEmulator } from "../src/emulator/index.js";
 import { KanaClient } from "../src/client/kana-client.js";
 import { serverInstructions } from "../src/server/instructions.js";
 import { connect, testConfig, unreachableApi } from "../test/helpers/mcp-client.js";
+import { startRawServer } from "../test/helpers/raw-stdio.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outDir = join(root, "bench", "out");
@@ -217,41 +217,6 @@ async function bodySentFor(tool: string, args: Record<string, unknown>, api: Kan
   return sent;
 }
 
-/**
- * A bare JSON-RPC client on the server's stdio: one JSON object per line each way, ids
- * matched by hand, no validation. The SDK client's own cost per message is left out.
- */
-async function bareStdioClient(entry: string) {
-  const child = spawn(process.execPath, [entry, "--embedded"], {
-    stdio: ["pipe", "pipe", "ignore"],
-    env: { PATH: process.env.PATH ?? "", VNDB_LOG_LEVEL: "error" },
-  });
-  const waiting = new Map<number, (m: { result?: { isError?: boolean }; error?: unknown }) => void>();
-  createInterface({ input: child.stdout! }).on("line", (line) => {
-    const m = JSON.parse(line) as { id?: number; result?: { isError?: boolean }; error?: unknown };
-    if (typeof m.id === "number") waiting.get(m.id)?.(m);
-  });
-  let next = 0;
-  const request = (method: string, params: object) =>
-    new Promise<{ result?: { isError?: boolean }; error?: unknown }>((resolve) => {
-      const id = ++next;
-      waiting.set(id, (m) => {
-        waiting.delete(id);
-        resolve(m);
-      });
-      child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
-    });
-  await request("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench-bare", version: "0" } });
-  child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
-  return {
-    request,
-    close: async () => {
-      child.stdin!.end();
-      if (child.exitCode === null) await new Promise((resolve) => child.once("exit", resolve));
-    },
-  };
-}
-
 async function callLatency() {
   const emulator = await startEmulator({ port: 0, preset: "catalogue" });
   // Configured as the embedded server's own client is (no budget, no compression in-process).
@@ -274,11 +239,14 @@ async function callLatency() {
     if (r.isError) throw new Error(JSON.stringify(r.content));
     return performance.now() - t;
   };
-  const bare = await bareStdioClient(bundledEntry);
+  // A bare JSON-RPC client: one JSON object per line each way, no validation, so the SDK
+  // client's own cost per message is left out.
+  const bare = await startRawServer(["--embedded"], { VNDB_LOG_LEVEL: "error" }, [bundledEntry]);
+  let bareId = 0;
   const timeBare = async () => {
     const t = performance.now();
-    const r = await bare.request("tools/call", { name: "vndb_search_vn", arguments: args });
-    if (r.error || r.result?.isError) throw new Error(JSON.stringify(r));
+    const r = await bare.request(++bareId, "tools/call", { name: "vndb_search_vn", arguments: args });
+    if (r.error || (r.result as { isError?: boolean } | undefined)?.isError) throw new Error(JSON.stringify(r));
     return performance.now() - t;
   };
   const timeDirect = async () => {
@@ -299,7 +267,7 @@ async function callLatency() {
     const c = performance.now() - t;
     const d = await timeBare();
     t = performance.now();
-    await bare.request("ping", {});
+    await bare.request(++bareId, "ping");
     const e = performance.now() - t;
     if (i >= WARMUP_CALLS) {
       tool.push(a);
@@ -309,7 +277,9 @@ async function callLatency() {
       barePing.push(e);
     }
   }
-  await bare.close();
+  // End of stdin is the server's orderly shutdown.
+  bare.child.stdin.end();
+  await bare.exited;
   await client.close();
   await direct.close();
   await emulator.close();

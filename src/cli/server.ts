@@ -55,6 +55,8 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     baseUrl = embedded.url;
     closeEmbedded = embedded.close;
   }
+  // Compressing answers that never leave the process would only cost both ends.
+  const inProcess = config.embedded ? { compression: false } : {};
   // Replicas share the budget and answers through Redis; connect now so that a wrong URL
   // fails the start with a clear message instead of the first tool call.
   let stores: SharedStores | undefined;
@@ -78,9 +80,9 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
         ...(rateBudget ? { rateBudget } : {}),
         baseUrl,
         ...(token ? { token } : {}),
-        // The embedded emulator has no request limit; VNDB's 200 per 5 minutes would only slow
-        // it. Compressing answers that never leave the process would only cost both ends.
-        ...(config.embedded ? { rateLimit: { maxRequests: EMBEDDED_MAX_REQUESTS }, compression: false } : {}),
+        ...inProcess,
+        // The embedded emulator has no request limit; VNDB's 200 per 5 minutes would only slow it.
+        ...(config.embedded ? { rateLimit: { maxRequests: EMBEDDED_MAX_REQUESTS } } : {}),
         logger: kanaLogger(log),
       });
     });
@@ -109,14 +111,7 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     await serveHttp(config, transport.http, {
       log,
       apiFor: (token) =>
-        new KanaClient({
-          rateBudget,
-          ...(stores ? { sharedStores: stores } : {}),
-          baseUrl,
-          ...(token ? { token } : {}),
-          ...(config.embedded ? { compression: false } : {}),
-          logger: kanaLogger(log),
-        }),
+        new KanaClient({ rateBudget, ...(stores ? { sharedStores: stores } : {}), baseUrl, ...(token ? { token } : {}), ...inProcess, logger: kanaLogger(log) }),
       onClose: async () => {
         await stores?.close();
         await closeEmbedded?.();

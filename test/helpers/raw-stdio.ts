@@ -24,8 +24,15 @@ export interface RawServer {
   close(): void;
 }
 
-export async function startRawServer(args: string[] = ["--embedded", "--log-level", "warn"], env: Record<string, string> = {}): Promise<RawServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+/** The server from source; a build's entry (the bundle, for bench:server) works the same. */
+const SOURCE_ENTRY = ["--import", "tsx", "src/cli/main.ts"];
+
+export async function startRawServer(
+  args: string[] = ["--embedded", "--log-level", "warn"],
+  env: Record<string, string> = {},
+  entry: string[] = SOURCE_ENTRY,
+): Promise<RawServer> {
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
   });

@@ -12,7 +12,7 @@
 // one residual over every row.
 import type { EntityType, Filter, FilterOperator } from "../../kana/types.js";
 import type { CharacterRow, ReleaseRow, VnRow } from "../catalogue/types.js";
-import { ulistOf, type Database, type StaffAliasEntry } from "../database.js";
+import { ulistOf, visibleVn, type Database, type StaffAliasEntry } from "../database.js";
 import type { EngineContext } from "./context.js";
 import { cmp, idNum } from "./compare.js";
 import { compileFilter, type Link, type Predicate } from "./filters.js";
@@ -416,12 +416,8 @@ function indexed(ctx: EngineContext, type: EntityType, field: string, value: unk
     case "staff":
       if (field === "role") {
         // Credits in visible VNs only, as the filter counts them: the index is then exact.
-        const visible = (c: { vn: string }) => {
-          const vn = db.vn.get(c.vn);
-          return vn !== undefined && !vn.hidden;
-        };
         const roles = postings(db, "staff:role", "staff", (e: StaffAliasEntry) =>
-          (staffCredits(db).get(e.alias.aid) ?? []).filter(visible).map((c) => c.role ?? "seiyuu"),
+          (staffCredits(db).get(e.alias.aid) ?? []).filter((c) => visibleVn(db, c.vn)).map((c) => c.role ?? "seiyuu"),
         );
         return { positions: roles.get(str(value)) ?? [], exact: true };
       }

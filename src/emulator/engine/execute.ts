@@ -167,9 +167,9 @@ function matchingRows(ctx: EngineContext, req: QueryRequest, p: Plan, scan: bool
 const DENSE_SHARE = 1 / 8;
 
 /** The first `limit` of the matching positions (sorted) in the sort's order. */
-function firstInOrder(hits: number[], { ranks, order }: SortRanks, limit: number): number[] {
-  // The table already in this order (ids ascending, usually): the sorted positions are it.
-  if (ranksFollowPositions(ranks)) return hits.slice(0, limit);
+function firstInOrder(hits: number[], { ranks, order, inPositionOrder }: SortRanks, limit: number): number[] {
+  // The table already in this order: the sorted positions are it.
+  if (inPositionOrder) return hits.slice(0, limit);
   // Most rows match: walk the order and stop at the page's end.
   if (hits.length >= order.length * DENSE_SHARE) {
     const match = new Uint8Array(order.length);
@@ -181,18 +181,6 @@ function firstInOrder(hits: number[], { ranks, order }: SortRanks, limit: number
   // Few rows: rank, then position, packed into one number; a typed-array selection, no comparator calls.
   const keys = smallestSorted(Float64Array.from(hits, (i) => ranks[i]! * POSITION_SPAN + i), limit);
   return Array.from(keys, (k) => k % POSITION_SPAN);
-}
-
-const followsPositions = new WeakMap<Int32Array, boolean>();
-
-/** Do the ranks never decrease along the table, so that position order is rank order? */
-function ranksFollowPositions(ranks: Int32Array): boolean {
-  let known = followsPositions.get(ranks);
-  if (known === undefined) {
-    known = ranks.every((r, i) => i === 0 || r >= ranks[i - 1]!);
-    followsPositions.set(ranks, known);
-  }
-  return known;
 }
 
 /** Above any table position: rank × POSITION_SPAN + position stays an exact double. */

@@ -26,7 +26,7 @@ export function compareKeys(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** Sorted key lists by object shape, for the hand-written writer. */
+/** Sorted key lists by object shape: the shapes that need re-keying repeat. */
 const sortedShapes = new Map<string, string[]>();
 const MAX_SHAPES = 10_000;
 
@@ -94,10 +94,9 @@ function inKeyOrder(value: unknown, built: ReadonlySet<unknown> | undefined): un
     values[i] = o;
   }
   if (ordered && !changed) return obj;
-  const order = keys.map((_, i) => i);
-  if (!ordered) order.sort((i, j) => compareKeys(keys[i]!, keys[j]!));
+  const byKey = new Map(keys.map((k, i) => [k, values[i]]));
   const out: Record<string, unknown> = {};
-  for (const i of order) out[keys[i]!] = values[i];
+  for (const k of sortedKeys(keys)) out[k] = byKey.get(k);
   return out;
 }
 

@@ -514,86 +514,57 @@ export function projectStaff(_ctx: EngineContext, e: StaffAliasEntry, sel: Sel, 
 
 // --- Tag, trait, quote ------------------------------------------------------------------
 
-export function projectTag(ctx: EngineContext, t: TagRow, sel: Sel, link?: Obj): Obj {
-  // A page of VNs carries hundreds of tags: only the selected fields are computed.
+/** How each field of an entry is read; only the selected ones run. */
+type Getters<R> = Readonly<Record<string, (ctx: EngineContext, row: R) => unknown>>;
+
+/** Fields tags and traits share (both are entries of a tree with the same columns). */
+const TREE_ENTRY: Getters<TagRow | TraitRow> = {
+  id: (_ctx, t) => t.id,
+  name: (_ctx, t) => t.name,
+  aliases: (_ctx, t) => t.aliases.filter((a) => a !== ""),
+  description: (_ctx, t) => t.description,
+  searchable: (_ctx, t) => t.searchable,
+  applicable: (_ctx, t) => t.applicable,
+};
+
+const TAG: Getters<TagRow> = {
+  ...TREE_ENTRY,
+  category: (_ctx, t) => t.category,
+  vn_count: (ctx, t) => ctx.db.tagVnCount.get(t.id) ?? 0,
+};
+
+const traitGroup = (ctx: EngineContext, t: TraitRow) => ctx.db.traitGroup.get(t.id) ?? null;
+
+const TRAIT: Getters<TraitRow> = {
+  ...TREE_ENTRY,
+  sexual: (_ctx, t) => t.sexual,
+  group_id: traitGroup,
+  group_name: (ctx, t) => {
+    const gid = traitGroup(ctx, t);
+    return gid === null ? null : (ctx.db.trait.get(gid)?.name ?? null);
+  },
+  char_count: (ctx, t) => ctx.db.traitCharCount.get(t.id) ?? 0,
+};
+
+/** An entity from its field getters: a page of VNs carries hundreds of tags, so only what is selected is computed. */
+function projectBy<R>(getters: Getters<R>, ctx: EngineContext, row: R, sel: Sel, link: Obj | undefined): Obj {
   const out: Obj = {};
   for (const k of orderedKeys(sel, true)) {
-    switch (k) {
-      case "id":
-        out.id = t.id;
-        break;
-      case "name":
-        out.name = t.name;
-        break;
-      case "aliases":
-        out.aliases = t.aliases.filter((a) => a !== "");
-        break;
-      case "description":
-        out.description = t.description;
-        break;
-      case "category":
-        out.category = t.category;
-        break;
-      case "searchable":
-        out.searchable = t.searchable;
-        break;
-      case "applicable":
-        out.applicable = t.applicable;
-        break;
-      case "vn_count":
-        out.vn_count = ctx.db.tagVnCount.get(t.id) ?? 0;
-        break;
-      default:
-        if (link !== undefined && k in link) out[k] = link[k];
-    }
+    if (Object.hasOwn(getters, k)) out[k] = getters[k]!(ctx, row);
+    else if (link !== undefined && k in link) out[k] = link[k];
   }
   return out;
+}
+
+export function projectTag(ctx: EngineContext, t: TagRow, sel: Sel, link?: Obj): Obj {
+  return projectBy(TAG, ctx, t, sel, link);
 }
 
 export function projectTrait(ctx: EngineContext, t: TraitRow, sel: Sel, link?: Obj): Obj {
-  const out: Obj = {};
-  for (const k of orderedKeys(sel, true)) {
-    switch (k) {
-      case "id":
-        out.id = t.id;
-        break;
-      case "name":
-        out.name = t.name;
-        break;
-      case "aliases":
-        out.aliases = t.aliases.filter((a) => a !== "");
-        break;
-      case "description":
-        out.description = t.description;
-        break;
-      case "searchable":
-        out.searchable = t.searchable;
-        break;
-      case "applicable":
-        out.applicable = t.applicable;
-        break;
-      case "sexual":
-        out.sexual = t.sexual;
-        break;
-      case "group_id":
-        out.group_id = ctx.db.traitGroup.get(t.id) ?? null;
-        break;
-      case "group_name": {
-        const gid = ctx.db.traitGroup.get(t.id) ?? null;
-        out.group_name = gid === null ? null : (ctx.db.trait.get(gid)?.name ?? null);
-        break;
-      }
-      case "char_count":
-        out.char_count = ctx.db.traitCharCount.get(t.id) ?? 0;
-        break;
-      default:
-        if (link !== undefined && k in link) out[k] = link[k];
-    }
-  }
-  return out;
+  return projectBy(TRAIT, ctx, t, sel, link);
 }
 
-export function projectQuote(ctx: EngineContext, q: QuoteRow, sel: Sel, link?: Obj): Obj {
+export function projectQuote(ctx: EngineContext, q: QuoteRow, sel: Sel): Obj {
   const { db } = ctx;
   const out: Obj = {};
   for (const k of orderedKeys(sel, true)) {
@@ -617,8 +588,6 @@ export function projectQuote(ctx: EngineContext, q: QuoteRow, sel: Sel, link?: O
         out.character = c && !c.hidden ? projectCharacter(ctx, c, sub(sel, k)) : null;
         break;
       }
-      default:
-        if (link !== undefined && k in link) out[k] = link[k];
     }
   }
   return out;
@@ -626,7 +595,7 @@ export function projectQuote(ctx: EngineContext, q: QuoteRow, sel: Sel, link?: O
 
 // --- Ulist ------------------------------------------------------------------------------
 
-export function projectUlist(ctx: EngineContext, e: UlistRow, sel: Sel, link?: Obj): Obj {
+export function projectUlist(ctx: EngineContext, e: UlistRow, sel: Sel): Obj {
   const { db } = ctx;
   const out: Obj = {};
   for (const k of orderedKeys(sel, true)) {
@@ -684,8 +653,6 @@ export function projectUlist(ctx: EngineContext, e: UlistRow, sel: Sel, link?: O
         });
         break;
       }
-      default:
-        if (link !== undefined && k in link) out[k] = link[k];
     }
   }
   return out;

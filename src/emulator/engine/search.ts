@@ -12,7 +12,7 @@ import type { EngineContext } from "./context.js";
 import { vndbIdPattern } from "../../kana/vndbid.js";
 import { memo } from "./indexes.js";
 import { stripEditionWords } from "./edition-words.js";
-import type { Table } from "./tables.js";
+import { sortUnique, type Table } from "./tables.js";
 
 export interface SearchLabel {
   label: string;
@@ -193,7 +193,7 @@ export function searchCandidates(ctx: EngineContext, type: EntityType, value: un
   }
   const idPositions = q.id === null ? undefined : table.byId.get(q.id);
   if (idPositions === undefined || idPositions.length === 0) return { positions: out, exact };
-  return { positions: [...new Set([...out, ...idPositions])].sort((a, b) => a - b), exact };
+  return { positions: sortUnique([...out, ...idPositions]), exact };
 }
 
 interface Query {

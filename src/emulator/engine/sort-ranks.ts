@@ -16,6 +16,8 @@ export interface SortRanks {
   ranks: Int32Array;
   /** Every position, by rank then position: the table in this sort's order. */
   order: Int32Array;
+  /** The table is already in this order (ids ascending, usually): `order` is 0, 1, 2 … */
+  inPositionOrder: boolean;
 }
 
 /** A sort's ranks and order; an endpoint without such a sort orders by id. */
@@ -33,6 +35,6 @@ export function sortRanks(db: Database, table: Table, endpoint: QueryEndpoint, s
       if (i > 0 && cmp(table.rows[order[i - 1]!], table.rows[pos]) !== 0) rank++;
       ranks[pos] = rank;
     });
-    return { ranks, order: Int32Array.from(order) };
+    return { ranks, order: Int32Array.from(order), inPositionOrder: order.every((pos, i) => pos === i) };
   });
 }
