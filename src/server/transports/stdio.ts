@@ -43,6 +43,9 @@ export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onCl
     await created.close().catch(() => {});
     await deps.api.close().catch(() => {});
     await deps.onClose?.().catch(() => {});
+    // A signal leaves stdin open, and an open stdin keeps the process alive: stop reading.
+    process.stdin.unpipe(input);
+    process.stdin.destroy();
     finished();
   };
   transport.onclose = () => void shutdown("transport closed", false);
