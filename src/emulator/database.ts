@@ -28,6 +28,7 @@ import type {
   UserRow,
   VnRow,
 } from "./catalogue/types.js";
+import { mainTitle } from "./engine/derive.js";
 
 /** tag_vn_calc walks at most 15 parent levels (its `lvl` counter starts at 15). */
 const MAX_INHERIT_DEPTH = 15;
@@ -51,6 +52,9 @@ export interface InheritedTrait {
 
 /** VNDB's c_* columns of a VN plus the reverse links the engine needs. */
 export interface VnCache {
+  /** The main title and original-script title (vnt view, derive.ts mainTitle). */
+  title: string;
+  alttitle: string | null;
   /** c_released: earliest official, non-trial, non-hidden, known release date; 0 if none. */
   released: RDate;
   /** c_languages / c_platforms: sorted, from non-trial non-hidden releases already out. */
@@ -316,6 +320,7 @@ function computeVnCaches(db: Database, today: number): void {
     const votes = v.devstatus === 1 ? [] : v.lengthVotes;
 
     db.vnCache.set(v.id, {
+      ...mainTitle(v.titles, v.olang),
       // Recorded c_* values win: the catalogue sets them where it lacks the releases.
       released: v.cReleased ?? (dates.length > 0 ? Math.min(...dates) : 0),
       languages: v.cLanguages ? [...v.cLanguages] : [...languages].sort(),

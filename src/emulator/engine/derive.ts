@@ -22,3 +22,15 @@ export function characterSex(c: CharacterRow): [string | null, string | null] | 
   const real = c.spoilSex ?? c.sex;
   return apparent === null && real === null ? null : [apparent, real];
 }
+
+/** Main title and original-script title from a title list (vnt/releasest views). */
+export function mainTitle(
+  titles: { lang: string; title: string | null; latin: string | null }[],
+  olang: string,
+): { title: string; alttitle: string | null } {
+  const t = titles.find((x) => x.lang === olang) ?? titles[0];
+  if (!t) return { title: "", alttitle: null };
+  const original = t.title ?? "";
+  const title = t.latin ?? original;
+  return { title, alttitle: original === title ? null : original };
+}

@@ -22,7 +22,7 @@ import type {
 } from "../catalogue/types.js";
 import type { StaffAliasEntry } from "../database.js";
 import { canReadList, type EngineContext } from "./context.js";
-import { characterGender, characterSex } from "./derive.js";
+import { characterGender, characterSex, mainTitle } from "./derive.js";
 import { extlinkObjects } from "./extlinks.js";
 import { imageObject } from "./images.js";
 import { orderedKeys } from "./key-order.js";
@@ -57,18 +57,6 @@ function pick(src: Obj, sel: Sel): Obj {
   return out;
 }
 
-/** Main title and original-script title from a title list (vnt/releasest views). */
-export function mainTitle(
-  titles: { lang: string; title: string | null; latin: string | null }[],
-  olang: string,
-): { title: string; alttitle: string | null } {
-  const t = titles.find((x) => x.lang === olang) ?? titles[0];
-  if (!t) return { title: "", alttitle: null };
-  const original = t.title ?? "";
-  const title = t.latin ?? original;
-  return { title, alttitle: original === title ? null : original };
-}
-
 function extlinks(entity: ExtlinkEntity, links: VnRow["extlinks"], sel: Sel): Obj[] {
   return extlinkObjects(entity, links).map((l) => pick(l, sel));
 }
@@ -85,10 +73,10 @@ export function projectVn(ctx: EngineContext, v: VnRow, sel: Sel, link?: Obj): O
         out.id = v.id;
         break;
       case "title":
-        out.title = mainTitle(v.titles, v.olang).title;
+        out.title = cache.title;
         break;
       case "alttitle":
-        out.alttitle = mainTitle(v.titles, v.olang).alttitle;
+        out.alttitle = cache.alttitle;
         break;
       case "titles":
         out.titles = v.titles.map((t) =>
@@ -235,11 +223,8 @@ export function formatGtin(raw: string): string | null {
 export function projectRelease(ctx: EngineContext, r: ReleaseRow, sel: Sel, link?: Obj): Obj {
   const { db } = ctx;
   const out: Obj = {};
-  const titles = () =>
-    mainTitle(
-      r.titles.map((t) => ({ lang: t.lang, title: t.title, latin: t.latin })),
-      r.olang,
-    );
+  let main: ReturnType<typeof mainTitle> | undefined;
+  const titles = () => (main ??= mainTitle(r.titles, r.olang));
   for (const k of orderedKeys(sel, true)) {
     switch (k) {
       case "id":

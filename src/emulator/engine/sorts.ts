@@ -6,7 +6,7 @@ import type { ProducerRow, ReleaseRow, CharacterRow, TagRow, TraitRow, QuoteRow,
 import type { StaffAliasEntry } from "../database.js";
 import { compareTitles, idNum } from "./compare.js";
 import type { EngineContext } from "./context.js";
-import { mainTitle } from "./project.js";
+import { mainTitle } from "./derive.js";
 
 type Key = number | string | null;
 type Cmp<T> = (a: T, b: T) => number;
@@ -66,7 +66,7 @@ const idCol = <T extends { id: string }>(): Column<T> => ({ key: (r) => idNum(r.
 /** The comparator of a non-searchrank sort for an endpoint's rows (ulist rows carry their VN). */
 export function sortComparator(ctx: EngineContext, endpoint: QueryEndpoint, sort: string, reverse: boolean): Cmp<any> | null {
   const { db } = ctx;
-  const vnTitle = (v: VnRow) => mainTitle(v.titles, v.olang).title;
+  const vnTitle = (v: VnRow) => db.vnCache.get(v.id)!.title;
   const vnCols = (get: (row: any) => VnRow): Record<string, Column<any>[]> => ({
     id: [{ key: (r) => idNum(get(r).id) }],
     title: [{ key: (r) => vnTitle(get(r)) }, { key: (r) => idNum(get(r).id), fixed: "asc" }],
