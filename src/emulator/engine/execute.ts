@@ -17,7 +17,7 @@ import {
   projectUlist,
   projectVn,
 } from "./project.js";
-import { searchScorer } from "./search.js";
+import { searchScorer, searchScorerAt } from "./search.js";
 import { searchrankComparator, sortComparator } from "./sorts.js";
 import { matchPositions } from "./candidates.js";
 import { smallestSorted } from "./smallest-keys.js";
@@ -132,6 +132,23 @@ function scanMatchingRows(ctx: EngineContext, req: QueryRequest, p: Plan, limit:
 }
 
 /**
+ * Indexes of the scores that can be on a page of `limit` (best first; lowest first when
+ * reversed): every score at least as good as the limit-th best, ties included, so that
+ * sorting them alone by the full order gives the page. A native numeric sort finds that
+ * score; the comparator then sorts a page's worth instead of every match.
+ */
+function pageCandidates(scores: Float64Array, limit: number, reverse: boolean): number[] {
+  const n = scores.length;
+  if (limit >= n) return Array.from({ length: n }, (_, i) => i);
+  if (limit <= 0) return [];
+  const ascending = scores.slice().sort();
+  const bound = reverse ? ascending[limit - 1]! : ascending[n - limit]!;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) if (reverse ? scores[i]! <= bound : scores[i]! >= bound) out.push(i);
+  return out;
+}
+
+/**
  * The first `limit` matching rows in result order, through the indexes: the filter's
  * candidate rows (or all of them), the same compiled predicate on each, then the order
  * from precomputed sort ranks (searchrank: the scores of the matches only). /ulist reads
@@ -150,12 +167,13 @@ function matchingRows(ctx: EngineContext, req: QueryRequest, p: Plan, scan: bool
     return { rows: firstInOrder(hits, sorted, limit).map((i) => rows[i]), total: hits.length };
   }
   const hits = matchPositions(ctx, type, req.filters);
-  const score = searchScorer(ctx, type, rankingSearch(req.filters));
-  const scores = Float64Array.from(hits, (i) => score(rows[i]));
+  const score = searchScorerAt(ctx, type, rankingSearch(req.filters), table);
+  const scores = Float64Array.from(hits, score);
   const { idNums, aidNums } = table;
   const dir = req.reverse ? 1 : -1;
-  // Indexes into `hits` (whose list may be an index's own, never reordered here).
-  const ordered = Array.from(hits.keys()).sort((x, y) => {
+  // Indexes into `hits` (whose list may be an index's own, never reordered here): only
+  // those scoring at least the page's last score need the full comparison.
+  const ordered = pageCandidates(scores, limit, req.reverse).sort((x, y) => {
     const a = hits[x]!;
     const b = hits[y]!;
     return dir * (scores[x]! - scores[y]!) || idNums[a]! - idNums[b]! || aidNums[a]! - aidNums[b]! || a - b;

@@ -19,7 +19,7 @@ export interface SearchLabel {
   /** 3 titles/names, 2 aliases, 1 release titles of a VN, GTIN and catalog numbers. */
   prio: number;
   /** Its trigram set, computed on first scoring. */
-  trigrams?: Set<string>;
+  trigrams?: TrigramSet;
 }
 
 /** Label priorities (VNWeb::Validate::SearchQuery, reference §7). */
@@ -120,6 +120,8 @@ function labelsFor(db: Database, type: EntityType): Map<string, SearchLabel[]> {
  * row to row that holds a word instead of testing every row.
  */
 interface SearchText {
+  /** Each row's labels, by table position. */
+  labels: SearchLabel[][];
   texts: string[];
   haystack: string;
   /**
@@ -140,8 +142,9 @@ const ROW_SEPARATOR = "\u0001";
 
 function searchText(db: Database, type: EntityType, table: Table): SearchText {
   return memo(db, `searchText:${type}`, () => {
-    const labels = labelsFor(db, type);
-    const texts = table.rows.map((row) => (labels.get(keyOf(type, row as Row)) ?? []).map((l) => l.label).join("\u0000"));
+    const byKey = labelsFor(db, type);
+    const labels = table.rows.map((row) => byKey.get(keyOf(type, row as Row)) ?? []);
+    const texts = labels.map((list) => list.map((l) => l.label).join("\u0000"));
     const starts = new Int32Array(texts.length + 1);
     let offset = 0;
     texts.forEach((t, i) => {
@@ -152,7 +155,7 @@ function searchText(db: Database, type: EntityType, table: Table): SearchText {
     const haystack = texts.join(ROW_SEPARATOR);
     // Through latin1 bytes: a string V8 is sure to store one byte per character.
     const asciiHaystack = Buffer.from(haystack.replace(NON_ASCII, "\u0002"), "latin1").toString("latin1");
-    return { texts, haystack, asciiHaystack, starts };
+    return { labels, texts, haystack, asciiHaystack, starts };
   });
 }
 
@@ -168,6 +171,74 @@ function rowAt(starts: Int32Array, at: number): number {
   return lo;
 }
 
+/** Index of an ASCII letter or digit among the 36 a trigram is spelt with; -1 for any other code unit. */
+const ALNUM = new Int8Array(128).fill(-1);
+for (let i = 0; i < 26; i++) ALNUM[0x61 + i] = i;
+for (let i = 0; i < 10; i++) ALNUM[0x30 + i] = 26 + i;
+const TRIGRAMS = 36 ** 3;
+
+/** The trigram code at text[i..i+2], or -1 when one of its three is not a lower-case ASCII letter or digit. */
+function trigramAt(text: string, i: number): number {
+  const a = text.charCodeAt(i);
+  const b = text.charCodeAt(i + 1);
+  const c = text.charCodeAt(i + 2);
+  if (a >= 128 || b >= 128 || c >= 128) return -1;
+  const x = ALNUM[a]!;
+  const y = ALNUM[b]!;
+  const z = ALNUM[c]!;
+  return x < 0 || y < 0 || z < 0 ? -1 : (x * 36 + y) * 36 + z;
+}
+
+/**
+ * The rows whose text holds each ASCII letter-and-digit trigram, in position order, each row
+ * once: rows[offsets[t] .. offsets[t + 1]). A word's rows are among those of any one of its
+ * trigrams, so a search tests the rows of its rarest one instead of scanning every text.
+ */
+interface TrigramIndex {
+  offsets: Int32Array;
+  rows: Int32Array;
+}
+
+function trigramIndex(db: Database, type: EntityType, texts: readonly string[]): TrigramIndex {
+  return memo(db, `searchTrigrams:${type}`, () => {
+    // Two passes over the texts: count each trigram's rows, then place them.
+    const lastRow = new Int32Array(TRIGRAMS).fill(-1);
+    const offsets = new Int32Array(TRIGRAMS + 1);
+    const each = (visit: (t: number, row: number) => void) => {
+      for (let row = 0; row < texts.length; row++) {
+        const text = texts[row]!;
+        for (let i = 0; i + 2 < text.length; i++) {
+          const t = trigramAt(text, i);
+          if (t >= 0 && lastRow[t] !== row) {
+            lastRow[t] = row;
+            visit(t, row);
+          }
+        }
+      }
+    };
+    each((t) => offsets[t + 1]++);
+    for (let t = 0; t < TRIGRAMS; t++) offsets[t + 1] += offsets[t]!;
+    const rows = new Int32Array(offsets[TRIGRAMS]!);
+    const next = offsets.slice(0, TRIGRAMS);
+    lastRow.fill(-1);
+    each((t, row) => (rows[next[t]++] = row));
+    return { offsets, rows };
+  });
+}
+
+/** The rows of the word's rarest indexed trigram, or null when it has none (short, or not ASCII). */
+function trigramRows(index: TrigramIndex, word: string): Int32Array | null {
+  let best: Int32Array | null = null;
+  for (let i = 0; i + 2 < word.length; i++) {
+    const t = trigramAt(word, i);
+    if (t < 0) continue;
+    const from = index.offsets[t]!;
+    const to = index.offsets[t + 1]!;
+    if (best === null || to - from < best.length) best = index.rows.subarray(from, to);
+  }
+  return best;
+}
+
 /**
  * Table positions a `search =` value can match (candidates.ts); null: no words, all match.
  * `exact` when they are the matches: one word found in a row's text is in one of its
@@ -181,9 +252,15 @@ export function searchCandidates(ctx: EngineContext, type: EntityType, value: un
   const { texts, starts } = text;
   // The longest word is usually the rarest: find it, then test the others on that row.
   const anchor = q.words.reduce((a, b) => (b.length > a.length ? b : a));
-  const haystack = ASCII_ONLY.test(anchor) && !anchor.includes("\u0002") ? text.asciiHaystack : text.haystack;
   const out: number[] = [];
-  if (anchor !== "") {
+  const indexed = trigramRows(trigramIndex(ctx.db, type, texts), anchor);
+  if (indexed !== null) {
+    for (const row of indexed) {
+      const t = texts[row]!;
+      if (q.words.every((w) => t.includes(w))) out.push(row);
+    }
+  } else if (anchor !== "") {
+    const haystack = ASCII_ONLY.test(anchor) && !anchor.includes("\u0002") ? text.asciiHaystack : text.haystack;
     for (let at = haystack.indexOf(anchor); at >= 0; at = haystack.indexOf(anchor, at)) {
       const row = rowAt(starts, at);
       const t = texts[row]!;
@@ -226,20 +303,32 @@ export function searchFilter(ctx: EngineContext, type: EntityType, value: unknow
 export function searchScorer(ctx: EngineContext, type: EntityType, value: unknown): (row: any) => number {
   const q = parse(type, value);
   const labels = labelsFor(ctx.db, type);
-  // Validation.pm scores against the words joined with nothing ("steins gate" → "steinsgate").
-  const queryTrigrams = trigrams(q.joined);
-  return (row: Row) => {
-    const idBonus = q.id !== null && entryId(type, row) === q.id ? ID_BONUS : 0;
-    let best = idBonus > 0 ? PRIO_TITLE * idBonus : 0;
-    for (const l of labels.get(keyOf(type, row)) ?? []) {
-      if (!q.words.every((w) => l.label.includes(w))) continue;
-      const score =
-        l.prio *
-        (idBonus + (l.label.startsWith(q.joined) ? PREFIX_BONUS : 0) + similarity((l.trigrams ??= trigrams(l.label)), queryTrigrams));
-      if (score > best) best = score;
-    }
-    return best;
-  };
+  const query = trigramSet(q.joined);
+  return (row: Row) => bestScore(labels.get(keyOf(type, row)), q, query, q.id !== null && entryId(type, row) === q.id);
+}
+
+/** searchScorer by table position: the labels come from the row's place, not a lookup by id. */
+export function searchScorerAt(ctx: EngineContext, type: EntityType, value: unknown, table: Table): (position: number) => number {
+  const q = parse(type, value);
+  const { labels } = searchText(ctx.db, type, table);
+  const query = trigramSet(q.joined);
+  const rows = table.rows as Row[];
+  return (i: number) => bestScore(labels[i], q, query, q.id !== null && entryId(type, rows[i]!) === q.id);
+}
+
+/**
+ * The best of an entry's labels holding every word: prio × (id bonus + prefix bonus +
+ * trigram similarity to the words joined with nothing, as Validation.pm scores them).
+ */
+function bestScore(list: readonly SearchLabel[] | undefined, q: Query, query: TrigramSet, named: boolean): number {
+  const idBonus = named ? ID_BONUS : 0;
+  let best = named ? PRIO_TITLE * idBonus : 0;
+  for (const l of list ?? []) {
+    if (!q.words.every((w) => l.label.includes(w))) continue;
+    const score = l.prio * (idBonus + (l.label.startsWith(q.joined) ? PREFIX_BONUS : 0) + similarity((l.trigrams ??= trigramSet(l.label)), query));
+    if (score > best) best = score;
+  }
+  return best;
 }
 
 /**
@@ -256,12 +345,44 @@ export function trigrams(text: string): Set<string> {
   return out;
 }
 
+/**
+ * A trigram set in a form that is quick to intersect: the trigrams of three BMP characters
+ * as sorted numbers (16 bits each), the rare rest (with a character beyond U+FFFF) as
+ * strings. Scoring counts shared trigrams over sequential numbers instead of hashing strings.
+ */
+export interface TrigramSet {
+  codes: Float64Array;
+  astral: Set<string> | null;
+  size: number;
+}
+
+export function trigramSet(text: string): TrigramSet {
+  const all = trigrams(text);
+  const codes: number[] = [];
+  let astral: Set<string> | null = null;
+  for (const t of all) {
+    const [a, b, c] = [...t].map((ch) => ch.codePointAt(0)!);
+    if (a! > 0xffff || b! > 0xffff || c! > 0xffff) (astral ??= new Set()).add(t);
+    else codes.push((a! * 0x10000 + b!) * 0x10000 + c!);
+  }
+  return { codes: Float64Array.from(codes).sort(), astral, size: all.size };
+}
+
 /** pg_trgm similarity(): shared trigrams over all distinct trigrams. */
-export function similarity(a: Set<string>, b: Set<string>): number {
+export function similarity(a: TrigramSet, b: TrigramSet): number {
   if (a.size === 0 || b.size === 0) return 0;
-  // Shared trigrams counted over the smaller set (a query's few against a long label's many).
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let shared = 0;
-  for (const t of small) if (large.has(t)) shared++;
+  const x = a.codes;
+  const y = b.codes;
+  for (let i = 0, j = 0; i < x.length && j < y.length; ) {
+    if (x[i]! < y[j]!) i++;
+    else if (x[i]! > y[j]!) j++;
+    else {
+      shared++;
+      i++;
+      j++;
+    }
+  }
+  if (a.astral !== null && b.astral !== null) for (const t of a.astral) if (b.astral.has(t)) shared++;
   return shared / (a.size + b.size - shared);
 }
