@@ -76,6 +76,22 @@ export interface VnCache {
   /** Rank by rating (1 = best), null when unrated; rank by popularity (1 = most votes). */
   ratingRank: number | null;
   popularityRank: number;
+  /** Credits resolved on the VN's first projection with them (engine/credits.ts). */
+  staffCredits?: StaffCredit[];
+  voiceCredits?: VoiceCredit[];
+}
+
+/** A staff credit of a VN whose staff entry is visible, with the fields the credit adds to it. */
+export interface StaffCredit {
+  entry: StaffAliasEntry;
+  link: { eid: number | null; role: string; note: string | null };
+}
+
+/** A voice credit of a VN whose staff entry and character are both visible. */
+export interface VoiceCredit {
+  entry: StaffAliasEntry;
+  character: CharacterRow;
+  note: string | null;
 }
 
 export interface CharacterCache {

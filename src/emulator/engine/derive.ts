@@ -34,3 +34,6 @@ export function mainTitle(
   const title = t.latin ?? original;
   return { title, alttitle: original === title ? null : original };
 }
+
+/** "Empty string → null" columns (∅ in reference §6). */
+export const nstr = (s: string | null | undefined) => (s ? s : null);

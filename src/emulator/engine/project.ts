@@ -22,7 +22,8 @@ import type {
 } from "../catalogue/types.js";
 import type { StaffAliasEntry } from "../database.js";
 import { canReadList, type EngineContext } from "./context.js";
-import { characterGender, characterSex, mainTitle } from "./derive.js";
+import { staffCredits, voiceCredits } from "./credits.js";
+import { characterGender, characterSex, mainTitle, nstr } from "./derive.js";
 import { extlinkObjects } from "./extlinks.js";
 import { imageObject } from "./images.js";
 import { orderedKeys } from "./key-order.js";
@@ -47,8 +48,6 @@ export function formatRdate(d: RDate): string | null {
   return `${yyyy}-${String(m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-/** "Empty string → null" columns (∅ in reference §6). */
-const nstr = (s: string | null | undefined) => (s ? s : null);
 
 /**
  * `f` of each item, less the items it gives undefined for: what flatMap with [] and [x] gives,
@@ -186,24 +185,18 @@ export function projectVn(ctx: EngineContext, v: VnRow, sel: Sel, link?: Obj): O
         break;
       case "staff": {
         const s = sub(sel, k);
-        out.staff = mapDefined(v.staff, (credit) => {
-          const e = db.staffAlias.get(credit.aid);
-          if (!e || e.staff.hidden) return undefined;
-          return projectStaff(ctx, e, s, { eid: credit.eid, role: credit.role, note: nstr(credit.note) });
-        });
+        out.staff = staffCredits(db, v, cache).map((c) => projectStaff(ctx, c.entry, s, c.link));
         break;
       }
       case "va": {
         const s = sub(sel, k);
-        out.va = mapDefined(v.va, (va) => {
-          const e = db.staffAlias.get(va.aid);
-          const c = db.character.get(va.character);
-          if (!e || e.staff.hidden || !c || c.hidden) return undefined;
+        const keys = orderedKeys(s, false);
+        out.va = voiceCredits(db, v, cache).map((va) => {
           const o: Obj = {};
-          for (const key of orderedKeys(s, false)) {
-            if (key === "character") o.character = projectCharacter(ctx, c, sub(s, key));
-            else if (key === "note") o.note = nstr(va.note);
-            else if (key === "staff") o.staff = projectStaff(ctx, e, sub(s, key));
+          for (const key of keys) {
+            if (key === "character") o.character = projectCharacter(ctx, va.character, sub(s, key));
+            else if (key === "note") o.note = va.note;
+            else if (key === "staff") o.staff = projectStaff(ctx, va.entry, sub(s, key));
           }
           return o;
         });
