@@ -77,18 +77,18 @@ export interface VnCache {
   ratingRank: number | null;
   popularityRank: number;
   /** Credits resolved on the VN's first projection with them (engine/credits.ts). */
-  staffCredits?: StaffCredit[];
-  voiceCredits?: VoiceCredit[];
+  staffCredits?: VnStaffCredit[];
+  voiceCredits?: VnVoiceCredit[];
 }
 
 /** A staff credit of a VN whose staff entry is visible, with the fields the credit adds to it. */
-export interface StaffCredit {
+export interface VnStaffCredit {
   entry: StaffAliasEntry;
   link: { eid: number | null; role: string; note: string | null };
 }
 
 /** A voice credit of a VN whose staff entry and character are both visible. */
-export interface VoiceCredit {
+export interface VnVoiceCredit {
   entry: StaffAliasEntry;
   character: CharacterRow;
   note: string | null;

@@ -22,7 +22,7 @@ import type {
 } from "../catalogue/types.js";
 import type { StaffAliasEntry } from "../database.js";
 import { canReadList, type EngineContext } from "./context.js";
-import { staffCredits, voiceCredits } from "./credits.js";
+import { vnStaffCredits, vnVoiceCredits } from "./credits.js";
 import { characterGender, characterSex, mainTitle, nstr } from "./derive.js";
 import { extlinkObjects } from "./extlinks.js";
 import { imageObject } from "./images.js";
@@ -47,7 +47,6 @@ export function formatRdate(d: RDate): string | null {
   if (day === 99) return `${yyyy}-${String(m).padStart(2, "0")}`;
   return `${yyyy}-${String(m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
-
 
 /**
  * `f` of each item, less the items it gives undefined for: what flatMap with [] and [x] gives,
@@ -185,13 +184,13 @@ export function projectVn(ctx: EngineContext, v: VnRow, sel: Sel, link?: Obj): O
         break;
       case "staff": {
         const s = sub(sel, k);
-        out.staff = staffCredits(db, v, cache).map((c) => projectStaff(ctx, c.entry, s, c.link));
+        out.staff = vnStaffCredits(db, v, cache).map((c) => projectStaff(ctx, c.entry, s, c.link));
         break;
       }
       case "va": {
         const s = sub(sel, k);
         const keys = orderedKeys(s, false);
-        out.va = voiceCredits(db, v, cache).map((va) => {
+        out.va = vnVoiceCredits(db, v, cache).map((va) => {
           const o: Obj = {};
           for (const key of keys) {
             if (key === "character") o.character = projectCharacter(ctx, va.character, sub(s, key));

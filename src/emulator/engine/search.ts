@@ -113,11 +113,11 @@ function labelsFor(db: Database, type: EntityType): Map<string, SearchLabel[]> {
 }
 
 /**
- * Every label of each table row joined into one text (positions as in tables.ts), and all
- * those texts joined into one haystack: a row whose one label holds every word has them
- * all in its text, so a substring test over it finds a superset of the matches without
- * visiting the labels one by one, and one native indexOf over the haystack jumps from
- * row to row that holds a word instead of testing every row.
+ * Every label of each table row joined into one text (positions as in tables.ts): a row
+ * whose one label holds every word has them all in its text, so a substring test over it
+ * finds a superset of the matches without visiting the labels one by one. The trigram
+ * index (below) says which texts to test; for a word it cannot narrow, all texts joined
+ * into one haystack let one native indexOf jump from row to row that holds the word.
  */
 interface SearchText {
   /** Each row's labels, by table position. */
