@@ -335,8 +335,11 @@ function computeVnCaches(db: Database, today: number): void {
     // update_vn_length_cache ignores votes on VNs still in development (devstatus 1).
     const votes = v.devstatus === 1 ? [] : v.lengthVotes;
 
+    const main = mainTitle(v.titles, v.olang);
     db.vnCache.set(v.id, {
-      ...mainTitle(v.titles, v.olang),
+      // Named, not spread: with a spread here the full set's database took twice as long to build.
+      title: main.title,
+      alttitle: main.alttitle,
       // Recorded c_* values win: the catalogue sets them where it lacks the releases.
       released: v.cReleased ?? (dates.length > 0 ? Math.min(...dates) : 0),
       languages: v.cLanguages ? [...v.cLanguages] : [...languages].sort(),
