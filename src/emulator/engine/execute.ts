@@ -133,16 +133,15 @@ function scanMatchingRows(ctx: EngineContext, req: QueryRequest, p: Plan, limit:
 
 /**
  * Indexes of the scores that can be on a page of `limit` (best first; lowest first when
- * reversed): every score at least as good as the limit-th best, ties included, so that
- * sorting them alone by the full order gives the page. A native numeric sort finds that
- * score; the comparator then sorts a page's worth instead of every match.
+ * reversed): every score at least as good as the page's last, ties included, so that
+ * sorting them alone by the full order gives the page. The page's last score is selected
+ * (smallest-keys.ts), so the comparator sorts a page's worth instead of every match.
  */
 function pageCandidates(scores: Float64Array, limit: number, reverse: boolean): number[] {
   const n = scores.length;
   if (limit >= n) return Array.from({ length: n }, (_, i) => i);
   if (limit <= 0) return [];
-  const ascending = scores.slice().sort();
-  const bound = reverse ? ascending[limit - 1]! : ascending[n - limit]!;
+  const bound = reverse ? smallestSorted(scores.slice(), limit)[limit - 1]! : -smallestSorted(scores.map((s) => -s), limit)[limit - 1]!;
   const out: number[] = [];
   for (let i = 0; i < n; i++) if (reverse ? scores[i]! <= bound : scores[i]! >= bound) out.push(i);
   return out;

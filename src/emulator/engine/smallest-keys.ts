@@ -3,8 +3,8 @@
 // linear on average) and sorting only those is several times cheaper than sorting all.
 
 /**
- * The `k` smallest of `keys` (distinct numbers) in ascending order. Reorders `keys` in
- * place; the result may share its memory.
+ * The `k` smallest of `keys` (numbers, ties allowed) in ascending order. Reorders `keys`
+ * in place; the result may share its memory.
  */
 export function smallestSorted(keys: Float64Array, k: number): Float64Array {
   if (k <= 0) return keys.subarray(0, 0);

@@ -34,6 +34,17 @@ describe("smallestSorted", () => {
     }
   });
 
+  it("keeps ties (searchrank scores repeat)", () => {
+    for (let seed = 1; seed <= 50; seed++) {
+      let a = seed;
+      const rand = () => ((a = (Math.imul(a, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+      const keys = Float64Array.from({ length: 300 }, () => Math.floor(rand() * 4) * 0.37);
+      const k = 1 + Math.floor(rand() * 60);
+      const expected = Array.from(keys).sort((x, y) => x - y).slice(0, k);
+      expect(Array.from(smallestSorted(keys, k))).toEqual(expected);
+    }
+  });
+
   it("handles already sorted and reversed input", () => {
     const up = Float64Array.from({ length: 500 }, (_, i) => i);
     expect(Array.from(smallestSorted(up.slice(), 7))).toEqual([0, 1, 2, 3, 4, 5, 6]);
