@@ -124,18 +124,9 @@ interface SearchText {
   labels: SearchLabel[][];
   texts: string[];
   haystack: string;
-  /**
-   * The haystack with every non-ASCII code unit replaced by U+0002, so offsets agree: an
-   * ASCII word is found in it alone, and V8 searches a one-byte string faster than the
-   * two-byte one any Japanese title makes of the haystack.
-   */
-  asciiHaystack: string;
   /** Where each row's text starts in the haystack; one more entry for the end. */
   starts: Int32Array;
 }
-
-const NON_ASCII = /[^\u0000-\u007f]/g;
-const ASCII_ONLY = /^[\u0000-\u007f]*$/;
 
 /** Between two rows' texts in the haystack (labels within a row are joined by U+0000). */
 const ROW_SEPARATOR = "\u0001";
@@ -153,10 +144,13 @@ function searchText(db: Database, type: EntityType, table: Table): SearchText {
     });
     starts[texts.length] = offset;
     const haystack = texts.join(ROW_SEPARATOR);
-    // Through latin1 bytes: a string V8 is sure to store one byte per character.
-    const asciiHaystack = Buffer.from(haystack.replace(NON_ASCII, "\u0002"), "latin1").toString("latin1");
-    return { labels, texts, haystack, asciiHaystack, starts };
+    return { labels, texts, haystack, starts };
   });
+}
+
+/** Does the text (a label, or a row's labels joined) hold every word? */
+function holdsAll(text: string, words: readonly string[]): boolean {
+  return words.every((w) => text.includes(w));
 }
 
 /** The row whose text holds haystack offset `at`. */
@@ -255,16 +249,12 @@ export function searchCandidates(ctx: EngineContext, type: EntityType, value: un
   const out: number[] = [];
   const indexed = trigramRows(trigramIndex(ctx.db, type, texts), anchor);
   if (indexed !== null) {
-    for (const row of indexed) {
-      const t = texts[row]!;
-      if (q.words.every((w) => t.includes(w))) out.push(row);
-    }
+    for (const row of indexed) if (holdsAll(texts[row]!, q.words)) out.push(row);
   } else if (anchor !== "") {
-    const haystack = ASCII_ONLY.test(anchor) && !anchor.includes("\u0002") ? text.asciiHaystack : text.haystack;
+    const { haystack } = text;
     for (let at = haystack.indexOf(anchor); at >= 0; at = haystack.indexOf(anchor, at)) {
       const row = rowAt(starts, at);
-      const t = texts[row]!;
-      if (q.words.every((w) => w === anchor || t.includes(w))) out.push(row);
+      if (holdsAll(texts[row]!, q.words)) out.push(row);
       at = starts[row + 1]!;
     }
   }
@@ -295,7 +285,7 @@ export function searchFilter(ctx: EngineContext, type: EntityType, value: unknow
   const labels = labelsFor(ctx.db, type);
   return (row: Row) => {
     if (q.id !== null && entryId(type, row) === q.id) return true;
-    return (labels.get(keyOf(type, row)) ?? []).some((l) => q.words.every((w) => l.label.includes(w)));
+    return (labels.get(keyOf(type, row)) ?? []).some((l) => holdsAll(l.label, q.words));
   };
 }
 
@@ -324,7 +314,7 @@ function bestScore(list: readonly SearchLabel[] | undefined, q: Query, query: Tr
   const idBonus = named ? ID_BONUS : 0;
   let best = named ? PRIO_TITLE * idBonus : 0;
   for (const l of list ?? []) {
-    if (!q.words.every((w) => l.label.includes(w))) continue;
+    if (!holdsAll(l.label, q.words)) continue;
     const score = l.prio * (idBonus + (l.label.startsWith(q.joined) ? PREFIX_BONUS : 0) + similarity((l.trigrams ??= trigramSet(l.label)), query));
     if (score > best) best = score;
   }
