@@ -15,7 +15,7 @@ import { missingSortKeyNote, topLevelFields } from "../format/missing-values.js"
 import { describeFilter, usesRawFilter } from "../filters/describe.js";
 import { matchReasons, planMatchReasons } from "./query-match-reason.js";
 import { creditsFor } from "./query-credits.js";
-import { nearMatches, nearMatchNote, type NearMatch } from "./query-typos.js";
+import { typoAnswer } from "./query-typos.js";
 import { nestedSearchNote } from "./query-nested-search.js";
 import { spoilerRetryNote, usesSpoilerFilter } from "./query-spoiler-retry.js";
 
@@ -147,21 +147,15 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
   ctx.progress(2, 2);
   // A search that finds nothing: near spellings; one clearly closest is shown in its place.
   let typo: string | null = null;
-  let shown: NearMatch | null = null;
+  let shown = false;
   if (response.results.length === 0 && search && (args.page ?? 1) === 1) {
-    const near = await nearMatches({ api, signal, endpoint: spec.endpoint, query: search, filters: converted.filters });
-    if (near?.closest) {
-      const idFilter = ["id", "=", near.closest.id];
-      // The fields as asked (no match-reason members: the entry is shown by id, not by a match).
-      const instead: QueryBody = { ...body, fields, filters: converted.filters === null ? idFilter : ["and", idFilter, converted.filters] };
-      if (instead.sort === "searchrank") delete instead.sort;
-      const found = await api.query(spec.endpoint, instead, { signal });
-      if (found.results.length > 0) {
-        response = found;
-        shown = near.closest;
-      }
+    // The fields as asked (no match-reason members: the entry is shown by id, not by a match).
+    const answer = await typoAnswer({ api, signal, endpoint: spec.endpoint, query: search, filters: converted.filters, body: { ...body, fields } });
+    if (answer?.response) {
+      response = answer.response;
+      shown = true;
     }
-    if (near) typo = nearMatchNote(search, near, shown);
+    typo = answer?.note ?? null;
   }
   const listNotes = applyListOptions(response.results, lists.options, spoilerLevel);
   const matched = matchPlan && search && !shown ? matchReasons(spec.endpoint, search, response.results, matchPlan) : null;

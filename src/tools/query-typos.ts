@@ -2,13 +2,14 @@
 // differently. Retrying looser — the longest word alone, then its first half — and ranking
 // what that finds by closeness to what was typed gives "did you mean" candidates, in at most
 // two extra requests. The other filters of the call stay in force. When one candidate is
-// closer than all others, the caller shows it (query-run.ts): a model told only a name
-// spends its next call fetching what it would have asked for anyway.
+// closer than all others, it is fetched and shown in place of the empty answer: a model
+// told only a name spends its next call fetching what it would have asked for anyway.
 
 import { editDistance } from "../kana/hints.js";
 import { normalizeSearchTerm, searchWords } from "../kana/search-normalize.js";
 import type { QueryEndpoint } from "../kana/types.js";
-import type { VndbApi } from "./api.js";
+import type { QueryResponse } from "../kana/api-types.js";
+import type { QueryBody, VndbApi } from "./api.js";
 
 /** Looser searches tried at most (each one request). */
 export const TYPO_RETRIES_MAX = 2;
@@ -81,7 +82,7 @@ export interface NearMatches {
 export async function nearMatches(input: TypoInput): Promise<NearMatches | null> {
   const field = NAME_FIELDS[input.endpoint];
   if (!field) return null;
-  const seen = new Map<string, { id: string; name: string; d: number }>();
+  const seen = new Map<string, NearMatch>();
   // Within a third of the typed length: further than that is another word, not a typo.
   const limit = Math.max(1, Math.round(normalizeSearchTerm(input.query).length / 3));
   for (const loose of looserSearches(input.query)) {
@@ -117,4 +118,28 @@ export function nearMatchNote(query: string, near: NearMatches, shown: NearMatch
     );
   }
   return `Nothing matches "${query}". Did you mean: ${named(near.candidates)}? (names only; search again for the one meant)`;
+}
+
+/** What a search that found nothing answers: the note, and the closest entry's answer when one is clearly closest. */
+export interface TypoAnswer {
+  note: string;
+  /** The answer for the closest spelling, to show in place of the empty one; null: names only. */
+  response: QueryResponse | null;
+}
+
+/**
+ * The near spellings of an empty search; the one clearly closest is fetched with the call's
+ * own body (fields and other filters as asked; by id, so no searchrank). null: nothing near.
+ */
+export async function typoAnswer(input: TypoInput & { body: QueryBody }): Promise<TypoAnswer | null> {
+  const near = await nearMatches(input);
+  if (!near) return null;
+  if (near.closest) {
+    const idFilter = ["id", "=", near.closest.id];
+    const instead: QueryBody = { ...input.body, filters: input.filters === null ? idFilter : ["and", idFilter, input.filters] };
+    if (instead.sort === "searchrank") delete instead.sort;
+    const found = await input.api.query(input.endpoint, instead, { signal: input.signal });
+    if (found.results.length > 0) return { note: nearMatchNote(input.query, near, near.closest), response: found };
+  }
+  return { note: nearMatchNote(input.query, near, null), response: null };
 }
