@@ -176,6 +176,14 @@ function memoListed(tool: AnyTool): ListedTool {
   return entry;
 }
 
+/** What the SDK checks tool arguments against: an object (wire-check.ts refuses anything else). */
+const ANY_ARGUMENTS = z.looseObject({});
+
+/** A validation failure as one line per problem: where, and what zod says about it. */
+function issuesText(error: z.ZodError): string {
+  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
+}
+
 /** The one registration loop. Returns the names registered, in order. */
 export function registerTools(server: McpServer, tools: readonly AnyTool[], options: RegisterOptions): string[] {
   const names: string[] = [];
@@ -185,11 +193,16 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: inputObject(tool),
+        // Any object here; the tool's own schema is checked in the handler below, so that its
+        // error reads as ours and is redacted like every other answer (the SDK would quote a
+        // misnamed argument, a token too, verbatim). tools/list sends the real schema.
+        inputSchema: ANY_ARGUMENTS,
         ...(tool.output ? { outputSchema: outputObject(tool) } : {}),
         annotations: tool.annotations,
       },
-      async (args: Record<string, unknown>, extra: ServerContext) => {
+      async (given: Record<string, unknown>, extra: ServerContext) => {
+        const parsed = inputObject(tool).safeParse(given);
+        const args = parsed.success ? (parsed.data as Record<string, unknown>) : given;
         const ctx: ToolContext = {
           api: options.api,
           config: options.config,
@@ -209,6 +222,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
         const started = performance.now();
         let result: ToolResult;
         try {
+          if (!parsed.success) throw new ToolError(`Input validation error: invalid arguments for ${tool.name}: ${issuesText(parsed.error)}`);
           checkInputLimits(args);
           const { value, stale } = await collectStaleNotices(() => tool.run(args, ctx));
           result = stale.length && !value.isError ? { ...value, text: `${staleNote(stale)}\n${value.text}` } : value;

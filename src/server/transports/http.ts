@@ -18,6 +18,7 @@ import { createServer, type CreatedServer } from "../create-server.js";
 import { forgetSecret, registerSecret, type Logger } from "../log.js";
 import type { VndbApi } from "../../tools/api.js";
 import { acceptedHosts, refusal } from "./http-guard.js";
+import { checkText } from "../wire-check.js";
 import type { HttpOptions } from "./http-options.js";
 
 export const MCP_PATH = "/mcp";
@@ -56,6 +57,8 @@ class HttpFailure extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The JSON-RPC error to send, when the failure is the message's (wire-check.ts). */
+    readonly body?: object,
   ) {
     super(message);
   }
@@ -88,11 +91,10 @@ async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknow
     if (size > limit) throw new HttpFailure(413, `request body over ${limit} bytes`);
     chunks.push(chunk);
   }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  } catch {
-    throw new HttpFailure(400, "Parse error: the body is not JSON");
-  }
+  // Parsed and checked as JSON-RPC (wire-check.ts); a failure answers 400 with the spec's error.
+  const verdict = checkText(Buffer.concat(chunks).toString("utf8"));
+  if (!verdict.ok) throw new HttpFailure(400, verdict.why, {}, verdict.error);
+  return verdict.message;
 }
 
 /** Counts requests per client address; refuses beyond the limit. */
@@ -295,6 +297,10 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
 
   const server = createHttpServer((req, res) => {
     const work = handle(req, res).catch((error: unknown) => {
+      if (error instanceof HttpFailure && error.body && !res.headersSent) {
+        res.writeHead(error.status, { "content-type": "application/json", ...error.headers });
+        return void res.end(JSON.stringify(error.body));
+      }
       if (error instanceof HttpFailure) return sendError(res, error.status, error.message, error.headers);
       log.error("HTTP request failed", error);
       sendError(res, 500, "Internal server error");
