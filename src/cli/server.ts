@@ -63,7 +63,7 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
   if (config.redisUrl) {
     const { connectRedisStores } = await import("../client/redis-stores.js");
     try {
-      stores = await connectRedisStores(config.redisUrl, { upstream: baseUrl, onError: (message) => log.warn(message) });
+      stores = await connectRedisStores(config.redisUrl, { upstream: baseUrl, onError: (message) => log.warn(message), onRecovered: (message) => log.info(message) });
     } catch (error) {
       process.stderr.write(`vndb-mcp-server: ${error instanceof Error ? error.message : String(error)}\n`);
       await closeEmbedded?.();

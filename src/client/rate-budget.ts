@@ -6,7 +6,7 @@
 //
 // Each HTTP attempt (retries included) takes one permit: the server counts every request.
 
-import type { SharedRequestWindow, WindowTake } from "./shared-stores.js";
+import { SharedStoreUnavailable, type SharedRequestWindow, type WindowTake } from "./shared-stores.js";
 
 /** VNDB's documented limit: 200 requests ... */
 export const DEFAULT_MAX_REQUESTS = 200;
@@ -90,7 +90,11 @@ export class RateBudget {
     this.concurrency = positiveInt(options.concurrency ?? DEFAULT_CONCURRENCY, "concurrency");
     this.spacingMs = this.windowMs + Math.max(0, options.windowMarginMs ?? DEFAULT_WINDOW_MARGIN_MS);
     this.shared = options.shared;
-    this.onSharedError = options.onSharedError ?? (() => {});
+    const onSharedError = options.onSharedError ?? (() => {});
+    // A store that refuses because it is known to be down has said so once already.
+    this.onSharedError = (error) => {
+      if (!(error instanceof SharedStoreUnavailable)) onSharedError(error);
+    };
   }
 
   /**

@@ -6,7 +6,7 @@ import { raceSignal } from "./abort.js";
 import { TtlCache } from "./cache.js";
 import { noteStaleAnswer, type LastGoodAnswers } from "./stale-answers.js";
 import type { CallContext, CallOptions } from "./options.js";
-import type { SharedResponseCache } from "./shared-stores.js";
+import { SharedStoreUnavailable, type SharedResponseCache } from "./shared-stores.js";
 
 export interface SharedCallsOptions {
   /** Deadline of a shared call when its first caller names none (ms from the start). */
@@ -84,14 +84,18 @@ export class SharedCalls {
 
   async #throughSharedCache<V>(key: string, ttlMs: number, load: () => Promise<V>): Promise<V> {
     const cache = this.#options.sharedCache!;
-    const report = (error: unknown) => this.#options.onSharedError?.(error);
+    // A store that refuses because it is known to be down has said so once already.
+    const report = (error: unknown) => {
+      if (!(error instanceof SharedStoreUnavailable)) this.#options.onSharedError?.(error);
+    };
     const stored = await cache.get(key).catch((error: unknown) => void report(error));
     if (stored !== undefined) {
       this.#options.onShared();
       return JSON.parse(stored) as V;
     }
     const value = await load();
-    await cache.set(key, JSON.stringify(value), ttlMs).catch(report);
+    // Not awaited: the caller has its answer; a slow store must not delay it.
+    void cache.set(key, JSON.stringify(value), ttlMs).catch(report);
     return value;
   }
 }
