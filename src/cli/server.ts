@@ -1,6 +1,7 @@
 // The "no subcommand" path of the CLI: read the configuration, then serve MCP on stdio.
 // Configuration errors are reported on stderr with exit code 2 before anything starts.
 
+import { createHash } from "node:crypto";
 import { describeConfig, HELP_TEXT, loadConfig } from "../server/config.js";
 import { survivedUnhandledRejections } from "../server/last-resort.js";
 import { createLogger, registerSecret, type Logger } from "../server/log.js";
@@ -20,6 +21,11 @@ const EMBEDDED_MAX_REQUESTS = 1_000_000;
 function kanaLogger(log: Logger) {
   return (level: "debug" | "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) =>
     log[level](`kana: ${message}`, fields && Object.keys(fields).length ? fields : undefined);
+}
+
+/** The caller a token's share of the budget is kept under: a fingerprint, never the token. */
+function budgetCallerOf(token: string | undefined): string {
+  return token ? `token:${createHash("sha256").update(token).digest("hex").slice(0, 16)}` : "anonymous";
 }
 
 /** Serve until the client goes away; resolves with the exit status. */
@@ -110,8 +116,9 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     const { serveHttp } = await import("../server/transports/http.js");
     await serveHttp(config, transport.http, {
       log,
+      // Each token (and the anonymous callers) gets a fair share of the budget (rate-budget.ts).
       apiFor: (token) =>
-        new KanaClient({ rateBudget, ...(stores ? { sharedStores: stores } : {}), baseUrl, ...(token ? { token } : {}), ...inProcess, logger: kanaLogger(log) }),
+        new KanaClient({ rateBudget, budgetCaller: budgetCallerOf(token), ...(stores ? { sharedStores: stores } : {}), baseUrl, ...(token ? { token } : {}), ...inProcess, logger: kanaLogger(log) }),
       onClose: async () => {
         await stores?.close();
         await closeEmbedded?.();

@@ -131,6 +131,7 @@ export class KanaClient {
   readonly #ttl: { schemaMs: number; statsMs: number; lookupMs: number; authinfoMs: number };
   readonly #shared: SharedCalls;
   readonly #sharedBudget: boolean;
+  readonly #budgetCaller: string | undefined;
   readonly #tokenFingerprint: string;
   readonly #paging: PagingHost;
   readonly #errors: KanaErrorBuilder;
@@ -176,6 +177,7 @@ export class KanaClient {
       this.#log("warn", `shared store failed; going on with the local budget and cache: ${error instanceof Error ? error.message : String(error)}`);
     };
     this.#sharedBudget = options.rateBudget !== undefined;
+    this.#budgetCaller = options.budgetCaller;
     this.#budget =
       options.rateBudget ?? new RateBudget({ ...options.rateLimit, concurrency: options.concurrency, shared: options.sharedStores?.window, onSharedError });
     this.#shared = new SharedCalls({
@@ -427,7 +429,7 @@ export class KanaClient {
       let permit;
       const waitSignal = this.#waitSignal(ctx);
       try {
-        permit = await this.#budget.acquire({ maxWaitMs: Math.min(this.#maxBudgetWaitMs, remaining), signal: waitSignal.signal });
+        permit = await this.#budget.acquire({ maxWaitMs: Math.min(this.#maxBudgetWaitMs, remaining), signal: waitSignal.signal, caller: this.#budgetCaller });
       } catch (error) {
         if (error instanceof RateBudgetExceeded) {
           // Waiting out a 429 pause ran out of time: VNDB's own 429 says more than ours.
@@ -439,7 +441,10 @@ export class KanaClient {
           throw this.#errors.build({
             kind: "budget",
             status: null,
-            message: `Rate limit reached (client budget: ${this.#budget.maxRequests} requests per ${Math.round(this.#budget.windowMs / 1000)} s, ${this.#budget.concurrency} at once); retry in ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s.${this.#upstreamCause()}`,
+            message:
+              error.limit === "share"
+                ? `Rate limit reached for this client: its fair share is ${this.#budget.callerMax} of the ${this.#budget.maxRequests} requests per ${Math.round(this.#budget.windowMs / 1000)} s that all users of this server share; retry in ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s.`
+                : `Rate limit reached (client budget: ${this.#budget.maxRequests} requests per ${Math.round(this.#budget.windowMs / 1000)} s, ${this.#budget.concurrency} at once); retry in ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s.${this.#upstreamCause()}`,
             method: spec.method,
             endpoint: spec.path,
             attempts: attempt - 1,

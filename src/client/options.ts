@@ -67,6 +67,12 @@ export interface KanaClientOptions {
    */
   rateBudget?: RateBudget;
   /**
+   * Who this client calls for, when a budget is shared by many users (a token fingerprint,
+   * an anonymous client's address): each caller gets its fair share (rate-budget.ts). Unset:
+   * the client's calls are not told apart from the budget's other unnamed calls.
+   */
+  budgetCaller?: string;
+  /**
    * Stores shared with other replicas (redis-stores.ts): the request window and a second
    * cache tier. Ignored for the window when `rateBudget` is given (that budget has its own).
    */
