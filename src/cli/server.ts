@@ -113,12 +113,15 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
       ...(config.embedded ? { maxRequests: EMBEDDED_MAX_REQUESTS } : {}),
       ...(stores ? { shared: stores.window, onSharedError: (e) => log.warn(`shared budget: ${e instanceof Error ? e.message : String(e)}`) } : {}),
     });
+    // Answers that depend on no token are fetched once for all sessions (and replicas).
+    const { PublicAnswers } = await import("../client/public-answers.js");
+    const publicAnswers = new PublicAnswers({ ...(stores ? { sharedCache: stores.cache } : {}) });
     const { serveHttp } = await import("../server/transports/http.js");
     await serveHttp(config, transport.http, {
       log,
       // Each token (and the anonymous callers) gets a fair share of the budget (rate-budget.ts).
       apiFor: (token) =>
-        new KanaClient({ rateBudget, budgetCaller: budgetCallerOf(token), ...(stores ? { sharedStores: stores } : {}), baseUrl, ...(token ? { token } : {}), ...inProcess, logger: kanaLogger(log) }),
+        new KanaClient({ rateBudget, budgetCaller: budgetCallerOf(token), publicAnswers, ...(stores ? { sharedStores: stores } : {}), baseUrl, ...(token ? { token } : {}), ...inProcess, logger: kanaLogger(log) }),
       onClose: async () => {
         await stores?.close();
         await closeEmbedded?.();
