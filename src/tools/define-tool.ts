@@ -2,8 +2,8 @@
 // function. `registerTools` is the one loop that turns those values into SDK registrations,
 // so this file and src/server/ are the only places that import the MCP SDK (DESIGN.md).
 
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { createHash } from "node:crypto";
+import { CLIENT_CAPABILITIES_META_KEY, inputRequired, inputResponse, type ListToolsResult, type McpServer, type RequestStateCodec, type ServerContext } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { ServerConfig } from "../server/config.js";
 import { redact, type Logger } from "../server/log.js";
@@ -105,6 +105,8 @@ export interface RegisterOptions {
   clientLog?: ClientLog;
   /** A line to put before every answer while it returns one (a refused token: refused-token.ts). */
   answerNote?: () => string | undefined;
+  /** Seals the state of a 2026-era confirmation round trip (server/create-server.ts). */
+  confirmations?: RequestStateCodec;
 }
 
 /** A tools/list entry exactly as this server sends it. */
@@ -187,19 +189,20 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
         ...(tool.output ? { outputSchema: outputObject(tool) } : {}),
         annotations: tool.annotations,
       },
-      async (args: Record<string, unknown>, extra) => {
+      async (args: Record<string, unknown>, extra: ServerContext) => {
         const ctx: ToolContext = {
           api: options.api,
           config: options.config,
           log: options.log,
           session: options.session,
-          signal: extra.signal,
-          confirm: (message) => confirmWithUser(server, message),
+          signal: extra.mcpReq.signal,
+          confirm: (message) =>
+            extra.mcpReq.envelope ? confirmInBand(extra, message, expected(tool, args, options)) : confirmWithUser(server, extra, message),
           progress: (done, total, message) => {
-            const progressToken = extra._meta?.progressToken;
-            if (progressToken === undefined || extra.signal.aborted) return;
-            extra
-              .sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) } })
+            const progressToken = extra.mcpReq._meta?.progressToken;
+            if (progressToken === undefined || extra.mcpReq.signal.aborted) return;
+            extra.mcpReq
+              .notify({ method: "notifications/progress", params: { progressToken, progress: done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) } })
               .catch(() => {});
           },
         };
@@ -210,6 +213,8 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
           const { value, stale } = await collectStaleNotices(() => tool.run(args, ctx));
           result = stale.length && !value.isError ? { ...value, text: `${staleNote(stale)}\n${value.text}` } : value;
         } catch (error) {
+          // A 2026-era client is asked in the answer itself and calls again with the reply.
+          if (error instanceof AskUser && options.confirmations) return askInBand(error.question, expected(tool, args, options), options.confirmations);
           result = { text: describeError(error), isError: true };
           // A ToolError or KanaError is the input's or VNDB's; anything else is our bug: say it loudly.
           if (isExpectedFailure(error)) options.log.debug(`${tool.name} failed`, error);
@@ -217,7 +222,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
         }
         const took = `${tool.name} ${result.isError ? "error" : "ok"} in ${(performance.now() - started).toFixed(1)} ms`;
         options.log.debug(took);
-        options.clientLog?.message(extra.sendNotification, result.isError ? "warning" : "debug", result.isError ? `${took}: ${result.text}` : took);
+        options.clientLog?.message(extra.mcpReq.notify, result.isError ? "warning" : "debug", result.isError ? `${took}: ${result.text}` : took);
         const note = options.answerNote?.();
         // Last line of defence: whatever a tool or VNDB said, the token never leaves.
         // An error echoes what the model sent; a long echo helps nobody and fills the context.
@@ -237,22 +242,64 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
   // Replace the SDK's tools/list (which rebuilds every schema on each call) with the lean
   // entries above, computed once. tools/call keeps the SDK's own argument validation.
   const listed = tools.map((tool) => PRECOMPUTED.get(tool.name) ?? memoListed(tool));
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
+  // The entries are JSON Schema the SDK itself produced (draft-07); its type is narrower than Record.
+  server.server.setRequestHandler("tools/list", () => ({ tools: listed as unknown as ListToolsResult["tools"] }));
   return names;
 }
 
-/** Form elicitation with a single yes/no field (mcp-tooling.md §1.8). */
-async function confirmWithUser(server: McpServer, message: string): Promise<Confirmation> {
+/** The one yes/no field of a confirmation form (mcp-tooling.md §1.8). */
+const CONFIRM_FORM = {
+  type: "object" as const,
+  properties: { confirm: { type: "boolean" as const, title: "Confirm", description: "Yes, do it" } },
+  required: ["confirm"],
+};
+
+/** What a 2026-era confirmation is about: the reply counts only for the same call, question and token. */
+interface ConfirmState {
+  tool: string;
+  /** Digest of the arguments and the token (never the token itself: the client holds this state). */
+  call: string;
+  question?: string;
+}
+
+function expected(tool: AnyTool, args: Record<string, unknown>, options: RegisterOptions): ConfirmState {
+  const call = createHash("sha256").update(JSON.stringify([tool.name, args, options.config.token ?? ""])).digest("base64url");
+  return { tool: tool.name, call };
+}
+
+/** Thrown by `confirm` of a 2026-era call that has no reply yet: the handler asks in its answer. */
+class AskUser extends Error {
+  constructor(readonly question: string) {
+    super("the user must confirm first");
+  }
+}
+
+/**
+ * 2026-07-28 (multi-round-trip): the first call returns `input_required` with the question;
+ * the client asks the user and calls again with the reply and the sealed state, and the tool
+ * runs again from the start up to the same question, which now has its answer.
+ */
+async function confirmInBand(extra: ServerContext, question: string, call: ConfirmState): Promise<Confirmation> {
+  const capabilities = (extra.mcpReq.envelope as Record<string, { elicitation?: unknown } | undefined> | undefined)?.[CLIENT_CAPABILITIES_META_KEY];
+  if (!capabilities?.elicitation) return "unsupported";
+  const state = extra.mcpReq.requestState<ConfirmState>();
+  if (!state || state.tool !== call.tool || state.call !== call.call || state.question !== question) throw new AskUser(question);
+  const reply = inputResponse(extra.mcpReq.inputResponses, "confirm");
+  return reply.kind === "elicit" && reply.action === "accept" && reply.content?.confirm === true ? "accepted" : "declined";
+}
+
+async function askInBand(question: string, call: ConfirmState, codec: RequestStateCodec) {
+  return inputRequired({
+    inputRequests: { confirm: inputRequired.elicit({ message: question, requestedSchema: CONFIRM_FORM }) },
+    requestState: await codec.mint({ ...call, question }),
+  });
+}
+
+/** 2025 era: form elicitation, a request from server to client while the call waits. */
+async function confirmWithUser(server: McpServer, extra: ServerContext, message: string): Promise<Confirmation> {
   if (!server.server.getClientCapabilities()?.elicitation) return "unsupported";
   try {
-    const answer = await server.server.elicitInput({
-      message,
-      requestedSchema: {
-        type: "object",
-        properties: { confirm: { type: "boolean", title: "Confirm", description: "Yes, do it" } },
-        required: ["confirm"],
-      },
-    });
+    const answer = await extra.mcpReq.elicitInput({ message, requestedSchema: CONFIRM_FORM });
     return answer.action === "accept" && answer.content?.confirm === true ? "accepted" : "declined";
   } catch {
     // A client that advertised elicitation but failed to answer has not said yes.

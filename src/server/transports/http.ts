@@ -1,4 +1,7 @@
-// Streamable HTTP (MCP 2025-11-25) for many users at once. Each user's VNDB token arrives
+// Streamable HTTP for many users at once, in both protocol eras: a 2025 client (initialize,
+// then Mcp-Session-Id, or one fresh server per request with --stateless) is served by the
+// SDK's Streamable HTTP transport as before; a 2026-07-28 client (server/discover, the
+// per-request envelope, no sessions) by the SDK's per-request handler, in either mode. Each user's VNDB token arrives
 // with every request (`Authorization: Bearer <token>`); it lives only in the memory of that
 // user's session (or request, in stateless mode) and is never logged. A session is bound to
 // the token that opened it: a request carrying another token is refused, so one user can
@@ -8,8 +11,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
+import { createMcpHandler, isInitializeRequest, isLegacyRequest, type McpServer } from "@modelcontextprotocol/server";
 import type { ServerConfig } from "../config.js";
 import { createServer, type CreatedServer } from "../create-server.js";
 import { forgetSecret, registerSecret, type Logger } from "../log.js";
@@ -204,6 +207,34 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     await transport.handleRequest(req, res, body);
   }
 
+  /**
+   * The 2026-07-28 era: every request stands alone (no session), answered by a server built
+   * for its token. The SDK's handler checks the standard headers against the body.
+   */
+  const modern = createMcpHandler(({ authInfo }) => (authInfo?.extra as { server: McpServer }).server, {
+    legacy: "reject",
+    maxRequestBodySize: options.maxBodyBytes,
+    onerror: (error) => log.debug(`HTTP (2026-07-28): ${error.message}`),
+  });
+
+  async function handleModern(req: IncomingMessage, res: ServerResponse, body: unknown, token: string | undefined) {
+    const { api, created, release } = await openServer(token);
+    res.on("close", () => {
+      void created.close().catch(() => {});
+      void api.close().catch(() => {});
+      release();
+    });
+    // authInfo is only the way to hand this request's server to the factory: the token stays out of it.
+    const authInfo = { token: hashOf(token), clientId: "bearer", scopes: [], extra: { server: created.server } };
+    await toNodeHandler({ fetch: (request, opts) => modern.fetch(request, { ...opts, authInfo }) })(req, res, body);
+  }
+
+  /** A POST without a session that the SDK classifies as 2026-07-28 (server/discover or the envelope). */
+  async function isModern(req: IncomingMessage, body: unknown): Promise<boolean> {
+    if (req.method !== "POST" || typeof req.headers["mcp-session-id"] === "string") return false;
+    return !(await isLegacyRequest(await toWebRequest(req, body), body, { maxRequestBodySize: options.maxBodyBytes }));
+  }
+
   async function handleSession(req: IncomingMessage, res: ServerResponse, body: unknown, token: string | undefined) {
     const id = req.headers["mcp-session-id"];
     if (typeof id === "string") {
@@ -257,7 +288,8 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     else res.on("close", release);
     const token = bearerToken(req);
     const body = req.method === "POST" ? await readJsonBody(req, options.maxBodyBytes) : undefined;
-    if (options.stateless) await handleStateless(req, res, body, token);
+    if (await isModern(req, body)) await handleModern(req, res, body, token);
+    else if (options.stateless) await handleStateless(req, res, body, token);
     else await handleSession(req, res, body, token);
   }
 
@@ -309,6 +341,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
           clearTimeout(timer);
         }
         await Promise.all([...sessions.values()].map((s) => s.transport.close().catch(() => {})));
+        await modern.close().catch(() => {});
         server.closeAllConnections();
         await stopped;
       })()),
