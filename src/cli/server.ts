@@ -119,9 +119,10 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     const { serveHttp } = await import("../server/transports/http.js");
     await serveHttp(config, transport.http, {
       log,
-      // Each token (and the anonymous callers) gets a fair share of the budget (rate-budget.ts).
-      apiFor: (token) =>
-        new KanaClient({ rateBudget, budgetCaller: budgetCallerOf(token), publicAnswers, ...(stores ? { sharedStores: stores } : {}), baseUrl, ...(token ? { token } : {}), ...inProcess, logger: kanaLogger(log) }),
+      // Each token and each anonymous client address gets a fair share of the budget (rate-budget.ts).
+      apiFor: (token, caller) =>
+        new KanaClient({ rateBudget, budgetCaller: caller ?? budgetCallerOf(token), publicAnswers, ...(stores ? { sharedStores: stores } : {}), baseUrl, ...(token ? { token } : {}), ...inProcess, logger: kanaLogger(log) }),
+      ...(stores ? { sharedHealth: () => stores.health() } : {}),
       onClose: async () => {
         await stores?.close();
         await closeEmbedded?.();
