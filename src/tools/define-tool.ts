@@ -92,8 +92,14 @@ export function defineTool<Shape extends z.ZodRawShape>(def: ToolDefinition<Shap
  * The zod object a tool's arguments are checked against. Strict, so that a misspelt
  * argument (`filter` for `filters`) is an error the model sees instead of being dropped.
  */
+/** Built once per tool: a server per HTTP session or request would otherwise rebuild every schema (issue 22). */
+const inputObjects = new WeakMap<AnyTool, z.ZodObject>();
+const outputObjects = new WeakMap<AnyTool, z.ZodObject>();
+
 export function inputObject(tool: AnyTool): z.ZodObject {
-  return z.object(tool.input).strict();
+  let made = inputObjects.get(tool);
+  if (!made) inputObjects.set(tool, (made = z.object(tool.input).strict()));
+  return made;
 }
 
 export interface RegisterOptions {
@@ -121,7 +127,10 @@ export interface ListedTool {
 
 /** A tool's output frame as the SDK checks it: extra keys allowed. */
 export function outputObject(tool: AnyTool): z.ZodObject | undefined {
-  return tool.output ? z.looseObject(tool.output) : undefined;
+  if (!tool.output) return undefined;
+  let made = outputObjects.get(tool);
+  if (!made) outputObjects.set(tool, (made = z.looseObject(tool.output)));
+  return made;
 }
 
 /** JSON Schema without what goes without saying: `$schema`, and `additionalProperties: {}` or `items: {}` (anything). */
