@@ -44,6 +44,10 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     return EXIT_CONFIG;
   }
   const config = result.config;
+  if (config.oauth && transport.kind !== "http") {
+    process.stderr.write("vndb-mcp-server: configuration error: --oauth (VNDB_HTTP_OAUTH) needs --http: OAuth signs in clients of the HTTP endpoint\n");
+    return EXIT_CONFIG;
+  }
   registerSecret(config.token);
   const log = createLogger({ level: config.logLevel });
   survivedUnhandledRejections(log);
