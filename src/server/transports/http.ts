@@ -15,6 +15,7 @@ import { createServer, type CreatedServer } from "../create-server.js";
 import { forgetSecret, registerSecret, type Logger } from "../log.js";
 import type { VndbApi } from "../../tools/api.js";
 import { acceptedHosts, refusal } from "./http-guard.js";
+import type { OAuthEndpoint } from "../../auth/oauth-server.js";
 import type { HttpOptions } from "./http-options.js";
 
 export const MCP_PATH = "/mcp";
@@ -141,6 +142,8 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
   const inFlight = new Set<Promise<void>>();
   let draining = false;
   let hosts = new Set<string>();
+  // With --oauth (docs/oauth.md) the bearer is our access token; auth/ maps it to a VNDB token.
+  let oauth: OAuthEndpoint | undefined;
 
   /** The configuration of one user's server: their token; list writes only if it may write. */
   async function configFor(token: string | undefined, api: VndbApi): Promise<ServerConfig> {
@@ -244,6 +247,8 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
       res.end(JSON.stringify({ status: draining ? "draining" : "ok", sessions: sessions.size }));
       return;
     }
+    // The OAuth routes check the Host; their page and browser clients bring their own Origin.
+    if (oauth && !refusal({ host: req.headers.host }, hosts, options) && (await oauth.handle(req, res))) return;
     const refused = refusal(req.headers, hosts, options);
     if (refused) return sendError(res, 403, `Forbidden: ${refused}`);
     if (path !== MCP_PATH) return sendError(res, 404, `Not found; the MCP endpoint is ${MCP_PATH}`);
@@ -255,10 +260,19 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     // Long-lived GET streams do not hold a slot: they carry notifications, not work.
     if (req.method === "GET") release();
     else res.on("close", release);
-    const token = bearerToken(req);
+    const grant = oauth ? await oauth.authenticate(req, res) : undefined;
+    if (oauth && !grant) return; // answered 401 with the challenge
+    const token = grant ? grant.vndbToken : bearerToken(req);
     const body = req.method === "POST" ? await readJsonBody(req, options.maxBodyBytes) : undefined;
-    if (options.stateless) await handleStateless(req, res, body, token);
-    else await handleSession(req, res, body, token);
+    try {
+      if (options.stateless) await handleStateless(req, res, body, token);
+      else await handleSession(req, res, body, token);
+    } catch (error) {
+      // VNDB refused a grant's token: the grant ends, and the 401 says how to reconnect.
+      if (!(grant && oauth && error instanceof HttpFailure && error.status === 401)) throw error;
+      const ended = await oauth.refused(grant);
+      throw new HttpFailure(ended.status, ended.message, ended.headers);
+    }
   }
 
   const server = createHttpServer((req, res) => {
@@ -283,6 +297,25 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
   });
   const port = (server.address() as AddressInfo).port;
   hosts = acceptedHosts(options.host, port, options);
+  if (config.oauth) {
+    const { startOAuth } = await import("../../auth/oauth-server.js");
+    oauth = await startOAuth(config.oauth, { host: options.host, port }, {
+      log,
+      redisUrl: config.redisUrl,
+      checkToken: async (vndbToken) => {
+        const api = deps.apiFor(vndbToken);
+        const release = secrets.hold(vndbToken);
+        try {
+          const { id, username, permissions } = await api.authinfo();
+          return { id, username, permissions };
+        } finally {
+          release();
+          await api.close().catch(() => {});
+        }
+      },
+    });
+    hosts.add(new URL(oauth.issuer).host); // the public name clients and browsers use
+  }
   const sweep = setInterval(() => {
     const cutoff = Date.now() - options.sessionIdleMs;
     for (const session of sessions.values()) if (session.lastSeen < cutoff) void session.transport.close();
@@ -311,6 +344,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
         await Promise.all([...sessions.values()].map((s) => s.transport.close().catch(() => {})));
         server.closeAllConnections();
         await stopped;
+        await oauth?.close().catch(() => {});
       })()),
   };
 }
@@ -319,7 +353,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
 export async function serveHttp(config: ServerConfig, options: HttpOptions, deps: HttpDeps & { onClose?: () => Promise<void> }): Promise<void> {
   const handle = await startHttpServer(config, options, deps);
   deps.log.info(
-    `serving MCP on ${handle.url} (${options.stateless ? "stateless" : "sessions"}; token per request in Authorization: Bearer)`,
+    `serving MCP on ${handle.url} (${options.stateless ? "stateless" : "sessions"}; ${config.oauth ? "OAuth sign-in, docs/oauth.md" : "token per request in Authorization: Bearer"})`,
   );
   await new Promise<void>((resolve) => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve());
