@@ -36,7 +36,18 @@ export class MemoryAuthStore implements AuthStore {
   }
 
   async get<T>(kind: RecordKind, id: string): Promise<T | undefined> {
+    return this.#read<T>(`${kind}:${id}`);
+  }
+
+  async take<T>(kind: RecordKind, id: string): Promise<T | undefined> {
+    // Read and delete with no await between them: concurrent takers cannot both get it.
     const key = `${kind}:${id}`;
+    const value = this.#read<T>(key);
+    this.#records.delete(key);
+    return value;
+  }
+
+  #read<T>(key: string): T | undefined {
     const record = this.#records.get(key);
     if (!record) return undefined;
     if (record.expires <= this.now()) {
@@ -44,12 +55,6 @@ export class MemoryAuthStore implements AuthStore {
       return undefined;
     }
     return JSON.parse(record.json) as T;
-  }
-
-  async take<T>(kind: RecordKind, id: string): Promise<T | undefined> {
-    const value = await this.get<T>(kind, id);
-    this.#records.delete(`${kind}:${id}`);
-    return value;
   }
 
   async delete(kind: RecordKind, id: string): Promise<void> {
