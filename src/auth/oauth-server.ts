@@ -9,6 +9,7 @@ import { handleAuthorizeGet, handleAuthorizePost } from "./authorize.js";
 import { ClientDirectory } from "./clients.js";
 import type { AuthContext, AuthLog, TokenCheck } from "./context.js";
 import { endGrant } from "./grants.js";
+import { fingerprint } from "./secrets.js";
 import { CORS_HEADERS, OAuthFailure, sendFailure, sendJson } from "./http-io.js";
 import { AUTHORIZATION_SERVER_PATH, authorizationServerMetadata, ENDPOINT_PATHS, PROTECTED_RESOURCE_PATH, protectedResourceMetadata, resourceMetadataUrl } from "./metadata.js";
 import { resolveAuthSetup, type OAuthSettings } from "./options.js";
@@ -25,6 +26,9 @@ export type { OAuthSettings } from "./options.js";
 
 /** Discovery documents may be cached a little: they change only with the configuration. */
 const METADATA_MAX_AGE_S = 300;
+/** VNDB tokens (by fingerprint) whose grants this process has seen, to end them when VNDB
+ * refuses the token; only a shortcut, so it is simply emptied when it grows past this. */
+const WATCHED_TOKENS_MAX = 10_000;
 
 export interface OAuthEndpoint {
   issuer: string;
@@ -34,6 +38,11 @@ export interface OAuthEndpoint {
   handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
   /** The grant of an MCP request; undefined once a 401 with the challenge was sent. */
   authenticate(req: IncomingMessage, res: ServerResponse): Promise<ResolvedGrant | undefined>;
+  /**
+   * The API of one request, watched: when VNDB refuses its token (401) in any call, e.g. a
+   * tool's, the grants using that token end, so the client's next request is sent to sign in.
+   */
+  watch<T extends object>(api: T, vndbToken: string): T;
   /** VNDB refused a grant's token: ends the grant and says how to reconnect (a 401 challenge). */
   refused(grant: ResolvedGrant): Promise<{ status: number; headers: Record<string, string>; message: string }>;
   /** The store, for tests that look into it. */
@@ -83,6 +92,15 @@ export async function startOAuth(settings: OAuthSettings, listening: { host: str
     [`${PROTECTED_RESOURCE_PATH}${resourcePath}`, prMetadata],
   ]);
   const challengeUrl = resourceMetadataUrl(setup);
+
+  const grantsByToken = new Map<string, Set<string>>();
+  const endRefused = async (vndbToken: string) => {
+    const key = fingerprint(vndbToken);
+    const grants = grantsByToken.get(key);
+    grantsByToken.delete(key);
+    for (const grantId of grants ?? []) await endGrant(ctx, grantId).catch(() => {});
+    if (grants?.size) deps.log.info(`oauth: VNDB refused a token; ${grants.size} grant(s) using it ended`);
+  };
 
   const challenge = (error: unknown) => {
     const response = bearerAuthChallengeResponse(error, { resourceMetadataUrl: challengeUrl });
@@ -135,7 +153,13 @@ export async function startOAuth(settings: OAuthSettings, listening: { host: str
           resourceMetadataUrl: challengeUrl,
           expectedResource: new URL(setup.resource),
         });
-        return (info.extra as { grant: ResolvedGrant }).grant;
+        const grant = (info.extra as { grant: ResolvedGrant }).grant;
+        if (grant.vndbToken) {
+          const key = fingerprint(grant.vndbToken);
+          if (!grantsByToken.has(key) && grantsByToken.size >= WATCHED_TOKENS_MAX) grantsByToken.clear();
+          grantsByToken.set(key, (grantsByToken.get(key) ?? new Set()).add(grant.grantId));
+        }
+        return grant;
       } catch (error) {
         let failure: unknown = error;
         if (error instanceof StoreUnavailable) {
@@ -152,6 +176,23 @@ export async function startOAuth(settings: OAuthSettings, listening: { host: str
         res.end(await answer.body);
         return undefined;
       }
+    },
+    watch(api, vndbToken) {
+      return new Proxy(api, {
+        get(target, property, receiver) {
+          const value: unknown = Reflect.get(target, property, receiver);
+          if (typeof value !== "function") return value;
+          return (...args: unknown[]) => {
+            const result: unknown = value.apply(target, args);
+            if (result instanceof Promise) {
+              result.catch((error: unknown) => {
+                if ((error as { status?: unknown } | null)?.status === 401) void endRefused(vndbToken);
+              });
+            }
+            return result;
+          };
+        },
+      });
     },
     async refused(grant) {
       await endGrant(ctx, grant.grantId);

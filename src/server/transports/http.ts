@@ -172,6 +172,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     let api: VndbApi;
     try {
       api = deps.apiFor(token);
+      if (oauth && token) api = oauth.watch(api, token); // VNDB refusing it ends the grant
     } catch (error) {
       // The client checks the token's shape locally, the way VNDB would.
       throw new HttpFailure(401, error instanceof Error ? error.message : "invalid token");
