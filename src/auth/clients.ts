@@ -23,11 +23,15 @@ const PRIVATE = new BlockList();
 for (const [net, bits] of [["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.168.0.0", 16], ["224.0.0.0", 4], ["240.0.0.0", 4]] as const) {
   PRIVATE.addSubnet(net, bits, "ipv4");
 }
-for (const [net, bits] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["::ffff:0:0", 96]] as const) {
+// IPv4-mapped IPv6 (::ffff:a.b.c.d) is checked by its IPv4 part below: a ::ffff:0:0/96 rule
+// here would make BlockList count every IPv4 address as private.
+for (const [net, bits] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8]] as const) {
   PRIVATE.addSubnet(net, bits, "ipv6");
 }
 
 export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return isPrivateAddress(mapped[1]!);
   const family = isIP(address);
   return family !== 0 && PRIVATE.check(address, family === 4 ? "ipv4" : "ipv6");
 }

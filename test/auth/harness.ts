@@ -55,7 +55,7 @@ export async function startHarness(settings: OAuthSettings = {}, sharedStore?: A
     },
   });
   return {
-    base: settings.publicUrl ?? `http://127.0.0.1:${port}`,
+    base: `http://127.0.0.1:${port}`, // where the test reaches it (the issuer may be a public URL)
     oauth,
     store,
     clock,
