@@ -14,7 +14,7 @@ export interface OAuthSettings {
 }
 
 export interface AuthSetup {
-  /** The issuer and base of every endpoint: origin (and optional path), no trailing slash. */
+  /** The issuer and base of every endpoint: an origin, no trailing slash (the endpoints sit at the root). */
   issuer: string;
   /** The MCP endpoint as a resource identifier (RFC 8707): what tokens are bound to. */
   resource: string;

@@ -71,7 +71,12 @@ export async function connectRedisAuthStore(url: string, issuer: string): Promis
     },
   });
   client.on("error", () => {}); // failures surface per call as StoreUnavailable
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (error) {
+    client.destroy();
+    throw new Error(`could not connect to Redis at ${redactRedisUrl(url)} for the OAuth grants: ${error instanceof Error ? error.message : String(error)}`);
+  }
   connected = true;
   const prefix = `vndb-mcp:oauth:${createHash("sha256").update(issuer).digest("hex").slice(0, 12)}:`;
   return redisAuthStore(client as unknown as RedisCommands, prefix, redactRedisUrl(url), async () => {

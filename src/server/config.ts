@@ -172,8 +172,8 @@ const RawConfig = z.object({
     .pipe(
       z.url({ protocol: /^https?$/, error: "VNDB_OAUTH_PUBLIC_URL must be an https URL" }).refine((v) => {
         const url = new URL(v);
-        return (url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)) && !url.search && !url.hash;
-      }, "VNDB_OAUTH_PUBLIC_URL must be an https URL without query or fragment (plain http only for localhost)"),
+        return (url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)) && url.pathname === "/" && !url.search && !url.hash;
+      }, "VNDB_OAUTH_PUBLIC_URL must be an https origin without path, query or fragment, e.g. https://vndb-mcp.example.org (plain http only for localhost)"),
     )
     .optional(),
   oauthSecret: z

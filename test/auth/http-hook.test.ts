@@ -115,7 +115,8 @@ describe("OAuth settings", () => {
 
   it.each([
     [{ VNDB_OAUTH_PUBLIC_URL: "http://vndb-mcp.example" }, "https"],
-    [{ VNDB_OAUTH_PUBLIC_URL: "https://vndb-mcp.example/?x=1" }, "without query"],
+    [{ VNDB_OAUTH_PUBLIC_URL: "https://vndb-mcp.example/?x=1" }, "without path, query"],
+    [{ VNDB_OAUTH_PUBLIC_URL: "https://vndb-mcp.example/vndb" }, "without path, query"],
     [{ VNDB_OAUTH_SECRET: "short" }, "at least 32 characters"],
   ])("refuses %o with a message that names the setting", (env, text) => {
     const r = loadConfig(["--oauth"], env);
