@@ -32,7 +32,8 @@ export async function resolveBearer(ctx: AuthContext, token: string): Promise<Au
   if (!grant) throw refuse(`this connection was ended (revoked, or VNDB refused its token); ${RECONNECT_HINT}`);
   let vndbToken: string | undefined;
   if (grant.sealedToken) {
-    vndbToken = ctx.sealer.open(grant.sealedToken, access.grantId);
+    const dataKey = access.wrappedKey ? ctx.sealer.unwrapKey(access.wrappedKey, token) : undefined;
+    vndbToken = dataKey ? ctx.sealer.openWith(dataKey, grant.sealedToken, access.grantId) : undefined;
     if (vndbToken === undefined) throw refuse(`this connection's VNDB token cannot be opened (the server's secret changed); ${RECONNECT_HINT}`);
   }
   return {

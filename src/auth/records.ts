@@ -36,20 +36,23 @@ export interface ConsentRecord {
   resource: string;
   /** Fingerprint of the CSRF value held by the browser (cookie and form field). */
   csrfHash: string;
-  /** After a token was checked: the token sealed to this consent, and whose it is. */
+  /** After a token was checked: the token sealed (under the secret) to this consent, and whose it is. */
   sealedToken?: string;
   user?: VndbUser;
 }
 
+/** `wrappedKey`: the grant's data key wrapped for this very code or token (sealed-token.ts);
+ * absent for a grant without a VNDB token. */
 export interface CodeRecord {
   grantId: string;
+  wrappedKey?: string;
   clientId: string;
   redirectUri: string;
   codeChallenge: string;
   resource: string;
 }
 
-/** One person's connection of one client: the VNDB token (sealed) or none (read-only). */
+/** One person's connection of one client: the VNDB token (sealed under the grant's data key) or none (read-only). */
 export interface GrantRecord {
   clientId: string;
   scope: string;
@@ -61,6 +64,7 @@ export interface GrantRecord {
 
 export interface AccessRecord {
   grantId: string;
+  wrappedKey?: string;
   clientId: string;
   /** Seconds since the epoch (AuthInfo.expiresAt). */
   expiresAt: number;
@@ -69,6 +73,7 @@ export interface AccessRecord {
 /** A refresh token; a rotated one is kept (marked) so that its reuse ends the grant. */
 export interface RefreshRecord {
   grantId: string;
+  wrappedKey?: string;
   clientId: string;
   rotated?: boolean;
 }

@@ -29,6 +29,7 @@ export async function handleToken(ctx: AuthContext, req: IncomingMessage, res: S
     throw new OAuthFailure(400, "invalid_target", `this server issues tokens only for ${ctx.setup.resource}`, CORS_HEADERS);
   }
   let grantId: string;
+  let wrapped: { key?: string; by: string };
   if (grantType === "authorization_code") {
     const code = requiredParam(form, "code");
     const verifier = requiredParam(form, "code_verifier");
@@ -40,6 +41,7 @@ export async function handleToken(ctx: AuthContext, req: IncomingMessage, res: S
     if (redirectUri !== undefined && redirectUri !== record.redirectUri) throw invalidGrant("redirect_uri differs from the one of the authorization request");
     if (!PKCE_VERIFIER.test(verifier) || !pkceMatches(verifier, record.codeChallenge)) throw invalidGrant("the PKCE code_verifier does not match the code_challenge");
     grantId = record.grantId;
+    wrapped = { ...(record.wrappedKey ? { key: record.wrappedKey } : {}), by: code };
   } else {
     const presented = requiredParam(form, "refresh_token");
     const key = fingerprint(presented);
@@ -54,11 +56,14 @@ export async function handleToken(ctx: AuthContext, req: IncomingMessage, res: S
       await ctx.store.put("refresh", key, record, GRANT_TTL_MS);
       throw invalidGrant("the refresh token was issued to another client");
     }
-    // Kept, marked, for as long as the grant may live: its reuse is then recognised.
-    await ctx.store.put("refresh", key, { ...record, rotated: true } satisfies RefreshRecord, GRANT_TTL_MS);
+    // Kept, marked (without its key), for as long as the grant may live: its reuse is then recognised.
+    await ctx.store.put("refresh", key, { grantId: record.grantId, clientId: record.clientId, rotated: true } satisfies RefreshRecord, GRANT_TTL_MS);
     grantId = record.grantId;
+    wrapped = { ...(record.wrappedKey ? { key: record.wrappedKey } : {}), by: presented };
   }
   const grant = await ctx.store.get<GrantRecord>("grant", grantId);
   if (!grant) throw invalidGrant(`this connection was ended (revoked, or VNDB refused its token); ${RECONNECT_HINT}`);
-  sendJson(res, 200, await issueTokens(ctx, grantId, grant), CORS_HEADERS);
+  const dataKey = wrapped.key ? ctx.sealer.unwrapKey(wrapped.key, wrapped.by) : undefined;
+  if (grant.sealedToken && !dataKey) throw invalidGrant(`this connection's VNDB token cannot be opened (the server's secret changed); ${RECONNECT_HINT}`);
+  sendJson(res, 200, await issueTokens(ctx, grantId, grant, dataKey), CORS_HEADERS);
 }

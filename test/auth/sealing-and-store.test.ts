@@ -39,6 +39,21 @@ describe("sealed VNDB tokens", () => {
   });
 });
 
+describe("data keys wrapped per token", () => {
+  const sealer = new TokenSealer(SECRET);
+  it("unwrap only with the token they were wrapped for, under the same secret", () => {
+    const key = sealer.newDataKey();
+    const wrapped = sealer.wrapKey(key, "vndbmcp_at_one");
+    expect(sealer.unwrapKey(wrapped, "vndbmcp_at_one")).toEqual(key);
+    expect(sealer.unwrapKey(wrapped, "vndbmcp_at_two")).toBeUndefined();
+    expect(new TokenSealer(`${SECRET}x`).unwrapKey(wrapped, "vndbmcp_at_one")).toBeUndefined();
+    const sealed = sealer.sealWith(key, TOKEN, "g");
+    expect(sealer.openWith(key, sealed, "g")).toBe(TOKEN);
+    expect(sealer.openWith(sealer.newDataKey(), sealed, "g")).toBeUndefined();
+    expect(sealer.open(sealed, "g")).toBeUndefined(); // not under the secret's own key
+  });
+});
+
 describe("issued values and PKCE", () => {
   it("issues prefixed random values that never look like a VNDB token", () => {
     const a = issue("at");

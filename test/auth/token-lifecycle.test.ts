@@ -7,6 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPage, submit } from "./helpers.js";
 import { authorizeUrl, CALLBACK, callMcp, form, pkce, register, signIn, startHarness, WRITER, type Harness } from "./harness.js";
+import { TokenSealer } from "../../src/auth/sealed-token.js";
+import { fingerprint } from "../../src/auth/secrets.js";
+import type { AccessRecord, GrantRecord } from "../../src/auth/records.js";
 
 let h: Harness;
 beforeAll(async () => void (h = await startHarness()));
@@ -144,6 +147,24 @@ describe("what is stored", () => {
     expect(dump).toContain("sealedToken");
     for (const secret of [WRITER, WRITER.replace(/-/g, ""), tokens.access_token, tokens.refresh_token]) expect(dump).not.toContain(secret);
     expect(h.logs.join("\n")).not.toContain(WRITER);
+  });
+
+  it("needs a live token of the grant besides the secret to open the VNDB token", async () => {
+    const secret = "the-operator-secret-the-operator-secret";
+    const s = await startHarness({ secret });
+    try {
+      const { tokens } = await signIn(s.base, WRITER);
+      const records = new Map(s.store.dump().map((line) => [line.slice(0, line.indexOf(" ")), JSON.parse(line.slice(line.indexOf(" ") + 1))]));
+      const access = records.get(`access:${fingerprint(tokens.access_token)}`) as AccessRecord;
+      const grant = records.get(`grant:${access.grantId}`) as GrantRecord;
+      const sealer = new TokenSealer(secret);
+      expect(sealer.open(grant.sealedToken!, access.grantId)).toBeUndefined(); // the secret alone
+      expect(sealer.unwrapKey(access.wrappedKey!, "vndbmcp_at_guess")).toBeUndefined(); // another token
+      const key = sealer.unwrapKey(access.wrappedKey!, tokens.access_token)!;
+      expect(sealer.openWith(key, grant.sealedToken!, access.grantId)).toBe(WRITER); // with the live token
+    } finally {
+      await s.close();
+    }
   });
 
   it("cannot open a sealed token under another secret: the grant must be made again", async () => {
