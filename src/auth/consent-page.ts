@@ -40,7 +40,9 @@ export function pageHeaders(formTargets: readonly string[]): Record<string, stri
     "content-security-policy": csp,
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
+    // Not no-referrer: the browser would then send `Origin: null` with the page's own form
+    // posts, which the transport's Origin check must refuse; same-origin leaks nothing outside.
+    "referrer-policy": "same-origin",
     "cache-control": "no-store",
   };
 }

@@ -1,7 +1,7 @@
-// The room's entry: the authorization server's routes on node:http, and the one question the
-// HTTP transport asks per MCP request — which grant (and so which VNDB token) is this
-// bearer? `handle` answers the OAuth routes and returns false for anything else;
-// `authenticate` answers 401 with the challenge itself when the bearer is not good.
+// The authorization server: its routes on node:http, and the one question the HTTP transport
+// asks per MCP request — which grant (and so which VNDB token) is this bearer? `handle`
+// answers the OAuth routes and returns false for anything else; `resolve` throws the 401
+// challenge when the bearer is not good. connector-auth.ts fits it to the transport's hook.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { bearerAuthChallengeResponse, OAuthError, OAuthErrorCode, verifyBearerToken } from "@modelcontextprotocol/server";
@@ -30,21 +30,35 @@ const METADATA_MAX_AGE_S = 300;
  * refuses the token; only a shortcut, so it is simply emptied when it grows past this. */
 const WATCHED_TOKENS_MAX = 10_000;
 
+/** Why an MCP request is not let in: the status, the message and the headers to answer with. */
+export class BearerRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
 export interface OAuthEndpoint {
   issuer: string;
   /** The MCP endpoint's URL as the resource tokens are bound to. */
   resource: string;
   /** Answers a request for an OAuth route; false when the request is for something else. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
-  /** The grant of an MCP request; undefined once a 401 with the challenge was sent. */
-  authenticate(req: IncomingMessage, res: ServerResponse): Promise<ResolvedGrant | undefined>;
   /**
-   * The API of one request, watched: when VNDB refuses its token (401) in any call, e.g. a
-   * tool's, the grants using that token end, so the client's next request is sent to sign in.
+   * The grant of an MCP request, from its bearer. Throws BearerRefusal: 401 with the
+   * WWW-Authenticate challenge (resource_metadata, and what to do), or 503 when the store is away.
+   */
+  resolve(req: IncomingMessage): Promise<ResolvedGrant>;
+  /**
+   * The API of one VNDB token, watched: when VNDB refuses the token (401) in any call, e.g. a
+   * tool's, the grants using it end, so the client's next request is sent to sign in again.
    */
   watch<T extends object>(api: T, vndbToken: string): T;
-  /** VNDB refused a grant's token: ends the grant and says how to reconnect (a 401 challenge). */
-  refused(grant: ResolvedGrant): Promise<{ status: number; headers: Record<string, string>; message: string }>;
+  /** VNDB refused this token: ends the grants using it; the 401 that says how to reconnect. */
+  refused(vndbToken: string): Promise<BearerRefusal>;
   /** The store, for tests that look into it. */
   store: AuthStore;
   close(): Promise<void>;
@@ -102,9 +116,13 @@ export async function startOAuth(settings: OAuthSettings, listening: { host: str
     if (grants?.size) deps.log.info(`oauth: VNDB refused a token; ${grants.size} grant(s) using it ended`);
   };
 
+  /** The SDK's answer to a bearer failure (status, WWW-Authenticate), as a BearerRefusal. */
   const challenge = (error: unknown) => {
     const response = bearerAuthChallengeResponse(error, { resourceMetadataUrl: challengeUrl });
-    return { status: response.status, headers: Object.fromEntries(response.headers), body: response.text() };
+    const headers = Object.fromEntries(response.headers);
+    delete headers["content-type"]; // the transport writes its own body
+    const description = error instanceof OAuthError ? error.message : "could not check the access token";
+    return new BearerRefusal(response.status, description, headers);
   };
 
   return {
@@ -146,7 +164,7 @@ export async function startOAuth(settings: OAuthSettings, listening: { host: str
       }
       return true;
     },
-    async authenticate(req, res) {
+    async resolve(req) {
       try {
         const info = await verifyBearerToken(req.headers.authorization, {
           verifier: { verifyAccessToken: (token) => resolveBearer(ctx, token) },
@@ -161,26 +179,22 @@ export async function startOAuth(settings: OAuthSettings, listening: { host: str
         }
         return grant;
       } catch (error) {
-        let failure: unknown = error;
         if (error instanceof StoreUnavailable) {
-          res.writeHead(503, { "content-type": "application/json", "retry-after": "5" });
-          res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "the grant store is not answering; retry shortly" }, id: null }));
-          return undefined;
+          deps.log.warn(`oauth: ${error.message}`);
+          throw new BearerRefusal(503, "the grant store is not answering; retry shortly", { "retry-after": "5" });
         }
+        let failure: unknown = error;
         if (!(error instanceof OAuthError)) {
           deps.log.warn(`oauth: checking a bearer failed: ${error instanceof Error ? error.message : String(error)}`);
           failure = new OAuthError(OAuthErrorCode.ServerError, "could not check the access token");
         }
-        const answer = challenge(failure);
-        res.writeHead(answer.status, answer.headers);
-        res.end(await answer.body);
-        return undefined;
+        throw challenge(failure);
       }
     },
     watch(api, vndbToken) {
       return new Proxy(api, {
-        get(target, property, receiver) {
-          const value: unknown = Reflect.get(target, property, receiver);
+        get(target, property) {
+          const value: unknown = Reflect.get(target, property); // target as receiver: private fields work
           if (typeof value !== "function") return value;
           return (...args: unknown[]) => {
             const result: unknown = value.apply(target, args);
@@ -194,12 +208,9 @@ export async function startOAuth(settings: OAuthSettings, listening: { host: str
         },
       });
     },
-    async refused(grant) {
-      await endGrant(ctx, grant.grantId);
-      deps.log.info("oauth: VNDB refused a grant's token; the grant is ended");
-      const message = `VNDB refused the VNDB token of this connection (deleted, expired or changed on vndb.org), so the connection was ended; ${RECONNECT_HINT} and paste a new token`;
-      const answer = challenge(new OAuthError(OAuthErrorCode.InvalidToken, message));
-      return { status: answer.status, headers: answer.headers, message };
+    async refused(vndbToken) {
+      await endRefused(vndbToken);
+      return challenge(new OAuthError(OAuthErrorCode.InvalidToken, `VNDB refused the VNDB token of this connection (deleted, expired or changed on vndb.org), so the connection was ended; ${RECONNECT_HINT} and paste a new token`));
     },
     async close() {
       await clients.close();

@@ -78,7 +78,7 @@ export async function connectRedisAuthStore(url: string, issuer: string): Promis
     throw new Error(`could not connect to Redis at ${redactRedisUrl(url)} for the OAuth grants: ${error instanceof Error ? error.message : String(error)}`);
   }
   connected = true;
-  const prefix = `vndb-mcp:oauth:${createHash("sha256").update(issuer).digest("hex").slice(0, 12)}:`;
+  const prefix = `vndb-mcp-server:oauth:${createHash("sha256").update(issuer).digest("hex").slice(0, 12)}:`;
   return redisAuthStore(client as unknown as RedisCommands, prefix, redactRedisUrl(url), async () => {
     await client.close().catch(() => client.destroy());
   });

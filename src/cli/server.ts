@@ -1,6 +1,7 @@
 // The "no subcommand" path of the CLI: read the configuration, then serve MCP on stdio.
 // Configuration errors are reported on stderr with exit code 2 before anything starts.
 
+import { createHash } from "node:crypto";
 import { describeConfig, HELP_TEXT, loadConfig } from "../server/config.js";
 import { survivedUnhandledRejections } from "../server/last-resort.js";
 import { createLogger, registerSecret, type Logger } from "../server/log.js";
@@ -20,6 +21,11 @@ const EMBEDDED_MAX_REQUESTS = 1_000_000;
 function kanaLogger(log: Logger) {
   return (level: "debug" | "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) =>
     log[level](`kana: ${message}`, fields && Object.keys(fields).length ? fields : undefined);
+}
+
+/** The caller a token's share of the budget is kept under: a fingerprint, never the token. */
+function budgetCallerOf(token: string | undefined): string {
+  return token ? `token:${createHash("sha256").update(token).digest("hex").slice(0, 16)}` : "anonymous";
 }
 
 /** Serve until the client goes away; resolves with the exit status. */
@@ -67,7 +73,7 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
   if (config.redisUrl) {
     const { connectRedisStores } = await import("../client/redis-stores.js");
     try {
-      stores = await connectRedisStores(config.redisUrl, { upstream: baseUrl, onError: (message) => log.warn(message) });
+      stores = await connectRedisStores(config.redisUrl, { upstream: baseUrl, onError: (message) => log.warn(message), onRecovered: (message) => log.info(message) });
     } catch (error) {
       process.stderr.write(`vndb-mcp-server: ${error instanceof Error ? error.message : String(error)}\n`);
       await closeEmbedded?.();
@@ -111,11 +117,19 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
       ...(config.embedded ? { maxRequests: EMBEDDED_MAX_REQUESTS } : {}),
       ...(stores ? { shared: stores.window, onSharedError: (e) => log.warn(`shared budget: ${e instanceof Error ? e.message : String(e)}`) } : {}),
     });
+    // Answers that depend on no token are fetched once for all sessions (and replicas).
+    const { PublicAnswers } = await import("../client/public-answers.js");
+    const publicAnswers = new PublicAnswers({ ...(stores ? { sharedCache: stores.cache } : {}) });
     const { serveHttp } = await import("../server/transports/http.js");
+    // --oauth: people sign in on the server's own page; the bearer is then our access token.
+    const auth = config.oauth ? (await import("../auth/connector-auth.js")).oauthHttpAuth(config.oauth, { log, redisUrl: config.redisUrl }) : undefined;
     await serveHttp(config, transport.http, {
       log,
-      apiFor: (token) =>
-        new KanaClient({ rateBudget, ...(stores ? { sharedStores: stores } : {}), baseUrl, ...(token ? { token } : {}), ...inProcess, logger: kanaLogger(log) }),
+      ...(auth ? { auth } : {}),
+      // Each token and each anonymous client address gets a fair share of the budget (rate-budget.ts).
+      apiFor: (token, caller) =>
+        new KanaClient({ rateBudget, budgetCaller: caller ?? budgetCallerOf(token), publicAnswers, ...(stores ? { sharedStores: stores } : {}), baseUrl, ...(token ? { token } : {}), ...inProcess, logger: kanaLogger(log) }),
+      ...(stores ? { sharedHealth: () => stores.health() } : {}),
       onClose: async () => {
         await stores?.close();
         await closeEmbedded?.();

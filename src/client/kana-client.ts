@@ -51,6 +51,7 @@ import {
 import { KanaErrorBuilder } from "./error-builder.js";
 import { getByIdsInOrder, normaliseId, queryAllPages, type GetByIdsOptions, type PagingHost, type QueryAllOptions, type QueryAllResult } from "./paging.js";
 import { SharedCalls } from "./shared-calls.js";
+import { PUBLIC_QUERY_TTL_MS, isPublicQuery, outageCause, type PublicAnswers } from "./public-answers.js";
 import { KanaTransport, type RawResponse, type RequestSpec } from "./transport.js";
 import { vndbIdPattern } from "../kana/vndbid.js";
 import { tokenSpellings } from "../kana/redaction.js";
@@ -130,7 +131,9 @@ export class KanaClient {
   readonly #prevalidate: boolean;
   readonly #ttl: { schemaMs: number; statsMs: number; lookupMs: number; authinfoMs: number };
   readonly #shared: SharedCalls;
+  readonly #public: PublicAnswers | undefined;
   readonly #sharedBudget: boolean;
+  readonly #budgetCaller: string | undefined;
   readonly #tokenFingerprint: string;
   readonly #paging: PagingHost;
   readonly #errors: KanaErrorBuilder;
@@ -176,6 +179,7 @@ export class KanaClient {
       this.#log("warn", `shared store failed; going on with the local budget and cache: ${error instanceof Error ? error.message : String(error)}`);
     };
     this.#sharedBudget = options.rateBudget !== undefined;
+    this.#budgetCaller = options.budgetCaller;
     this.#budget =
       options.rateBudget ?? new RateBudget({ ...options.rateLimit, concurrency: options.concurrency, shared: options.sharedStores?.window, onSharedError });
     this.#shared = new SharedCalls({
@@ -191,6 +195,7 @@ export class KanaClient {
         outage: (error) => outageCause(error),
       },
     });
+    this.#public = options.publicAnswers;
     this.#paging = {
       query: (endpoint, body, callOptions) => this.query(endpoint, body, callOptions),
       validate: (endpoint, json) => this.#validate(endpoint, json),
@@ -265,10 +270,10 @@ export class KanaClient {
       const checked = this.#validate(endpoint, json);
       if (!checked.ok) throw this.#local(checked.failure, "POST", path);
     }
-    const ttl = CACHED_QUERY_ENDPOINTS.has(endpoint) ? this.#ttl.lookupMs : 0;
-    return this.#shared.run(`POST ${path} ${canonicalKey(body ?? {})}`, ttl, options, (opts) =>
-      this.#requestJson<QueryResponse<T>>({ method: "POST", path, body: json }, opts),
-    );
+    const lookup = CACHED_QUERY_ENDPOINTS.has(endpoint);
+    const open = this.#public !== undefined && isPublicQuery(endpoint, body ?? {}, this.#hasToken);
+    const ttl = lookup ? this.#ttl.lookupMs : open ? PUBLIC_QUERY_TTL_MS : 0;
+    return this.#run<QueryResponse<T>>(open, `POST ${path} ${canonicalKey(body ?? {})}`, ttl, options, { method: "POST", path, body: json });
   }
 
   /**
@@ -293,12 +298,12 @@ export class KanaClient {
 
   /** GET /schema, cached for a day. */
   schema(options: CallOptions = {}): Promise<KanaSchema> {
-    return this.#shared.run("GET /schema", this.#ttl.schemaMs, options, (opts) => this.#requestJson<KanaSchema>({ method: "GET", path: "/schema" }, opts));
+    return this.#run<KanaSchema>(true, "GET /schema", this.#ttl.schemaMs, options, { method: "GET", path: "/schema" });
   }
 
   /** GET /stats, cached for 10 minutes. */
   stats(options: CallOptions = {}): Promise<KanaStats> {
-    return this.#shared.run("GET /stats", this.#ttl.statsMs, options, (opts) => this.#requestJson<KanaStats>({ method: "GET", path: "/stats" }, opts));
+    return this.#run<KanaStats>(true, "GET /stats", this.#ttl.statsMs, options, { method: "GET", path: "/stats" });
   }
 
   /** GET /user: users by id ("u2") or name, keyed by each `q` as given; null = no such user. */
@@ -307,9 +312,9 @@ export class KanaClient {
     const params = decodeQueryString(search);
     const checked = params && validateUserParams(params);
     if (!checked || !checked.ok) throw this.#local(checked ? checked.failure : { status: 400, message: "Invalid argument" }, "GET", "/user");
-    return this.#shared.run(`GET /user?${search}`, 0, options, (opts) =>
-      this.#requestJson<Record<string, KanaUser | null>>({ method: "GET", path: "/user", search }, opts),
-    );
+    // VNDB does not look at the token for /user (reference §2.1): the answer is public.
+    const ttl = this.#public ? PUBLIC_QUERY_TTL_MS : 0;
+    return this.#run<Record<string, KanaUser | null>>(true, `GET /user?${search}`, ttl, options, { method: "GET", path: "/user", search });
   }
 
   /** GET /authinfo for the configured token, cached for an hour. Without a token: 401 locally. */
@@ -391,6 +396,20 @@ export class KanaClient {
     await this.#request({ method, path, body: json }, this.#callContext(options));
   }
 
+  /**
+   * One shared call: a public one (`open`) through the process's public answers when the
+   * client has them, sent without the token; anything else through the client's own.
+   */
+  #run<V>(open: boolean, key: string, ttlMs: number, options: CallOptions, spec: RequestSpec): Promise<V> {
+    if (open && this.#public) {
+      return this.#public.calls.run(key, ttlMs, options, (opts) => this.#requestJson<V>({ ...spec, anonymous: true }, opts), {
+        onShared: () => this.metrics.cacheHits++,
+        cancelled: (method, endpoint) => this.#errors.aborted(method, endpoint, 0),
+      });
+    }
+    return this.#shared.run(key, ttlMs, options, (opts) => this.#requestJson<V>(spec, opts));
+  }
+
   #callContext(options: CallOptions): CallContext {
     return { signal: options.signal, deadlineAt: Date.now() + (options.deadlineMs ?? this.#deadlineMs) };
   }
@@ -427,7 +446,7 @@ export class KanaClient {
       let permit;
       const waitSignal = this.#waitSignal(ctx);
       try {
-        permit = await this.#budget.acquire({ maxWaitMs: Math.min(this.#maxBudgetWaitMs, remaining), signal: waitSignal.signal });
+        permit = await this.#budget.acquire({ maxWaitMs: Math.min(this.#maxBudgetWaitMs, remaining), signal: waitSignal.signal, caller: this.#budgetCaller });
       } catch (error) {
         if (error instanceof RateBudgetExceeded) {
           // Waiting out a 429 pause ran out of time: VNDB's own 429 says more than ours.
@@ -439,7 +458,10 @@ export class KanaClient {
           throw this.#errors.build({
             kind: "budget",
             status: null,
-            message: `Rate limit reached (client budget: ${this.#budget.maxRequests} requests per ${Math.round(this.#budget.windowMs / 1000)} s, ${this.#budget.concurrency} at once); retry in ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s.${this.#upstreamCause()}`,
+            message:
+              error.limit === "share"
+                ? `Rate limit reached for this client: its fair share is ${this.#budget.callerMax} of the ${this.#budget.maxRequests} requests per ${Math.round(this.#budget.windowMs / 1000)} s that all users of this server share; retry in ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s.`
+                : `Rate limit reached (client budget: ${this.#budget.maxRequests} requests per ${Math.round(this.#budget.windowMs / 1000)} s, ${this.#budget.concurrency} at once); retry in ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s.${this.#upstreamCause()}`,
             method: spec.method,
             endpoint: spec.path,
             attempts: attempt - 1,
@@ -565,12 +587,4 @@ export class KanaClient {
 /** A list entry id as it goes into the path: prefixed ("17" → "v17") and URL-encoded. */
 function listId(id: string | number, prefix: string): string {
   return encodeURIComponent(normaliseId(id, prefix));
-}
-
-/** The outage a failure shows (for serving a kept answer), or undefined for any other failure. */
-function outageCause(error: unknown): string | undefined {
-  if (!(error instanceof KanaError)) return undefined;
-  if (error.kind === "unavailable" || error.kind === "network") return error.message;
-  if (error.kind === "http" && (error.status === 502 || error.status === 503 || error.status === 504)) return `VNDB answered ${error.status}`;
-  return undefined;
 }

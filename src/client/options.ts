@@ -8,6 +8,7 @@ import type { KanaLogger, KanaLoggerObject } from "./logger.js";
 import type { RateBudget, RateBudgetOptions } from "./rate-budget.js";
 import type { RetryPolicy } from "./retry.js";
 import type { SharedStores } from "./shared-stores.js";
+import type { PublicAnswers } from "./public-answers.js";
 import type { validateQuery } from "../kana/validate-query.js";
 
 /** The production API base (reference §1.1). The sandbox is https://beta.vndb.org/api/kana. */
@@ -66,6 +67,18 @@ export interface KanaClientOptions {
    * with its own token, all behind one address). Replaces `rateLimit` and `concurrency`.
    */
   rateBudget?: RateBudget;
+  /**
+   * Who this client calls for, when a budget is shared by many users (a token fingerprint,
+   * an anonymous client's address): each caller gets its fair share (rate-budget.ts). Unset:
+   * the client's calls are not told apart from the budget's other unnamed calls.
+   */
+  budgetCaller?: string;
+  /**
+   * The process's store of answers that depend on no token (public-answers.ts), shared by
+   * all its clients: such answers are fetched without the token, kept for
+   * PUBLIC_QUERY_TTL_MS and joined across clients. Unset: the client keeps its own.
+   */
+  publicAnswers?: PublicAnswers;
   /**
    * Stores shared with other replicas (redis-stores.ts): the request window and a second
    * cache tier. Ignored for the window when `rateBudget` is given (that budget has its own).

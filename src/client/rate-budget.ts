@@ -5,8 +5,15 @@
 // the count limit ourselves and pause everyone when a 429 arrives anyway.
 //
 // Each HTTP attempt (retries included) takes one permit: the server counts every request.
+//
+// Fairness (issue 22): a budget shared by many users (the HTTP server's sessions) is split
+// by caller (a token, or an anonymous client's address). A caller may use at most its share
+// of the window while the rest of the window is held in reserve for the others; beyond it,
+// it may use the window only while more than that reserve is still free. Waiting calls are
+// granted in arrival order, skipping callers that are at their share (they do not hold up
+// anyone else), and a free concurrency slot goes to the caller with the fewest in flight.
 
-import type { SharedRequestWindow, WindowTake } from "./shared-stores.js";
+import { SharedStoreUnavailable, type SharedRequestWindow, type WindowTake } from "./shared-stores.js";
 
 /** VNDB's documented limit: 200 requests ... */
 export const DEFAULT_MAX_REQUESTS = 200;
@@ -23,12 +30,20 @@ export const DEFAULT_CONCURRENCY = 4;
  * edge would be the 201st.
  */
 export const DEFAULT_WINDOW_MARGIN_MS = 1_000;
+/**
+ * A named caller's share of the window: 50 of VNDB's 200 requests per 5 minutes, ten a
+ * minute, which a conversation rarely needs (answers are cached and shared). The same number
+ * of slots is kept free for other callers once a caller is past its share.
+ */
+export const DEFAULT_CALLER_SHARE = 0.25;
 
 export interface RateBudgetOptions {
   maxRequests?: number;
   windowMs?: number;
   concurrency?: number;
   windowMarginMs?: number;
+  /** A named caller's share of the window (0 < share <= 1); see DEFAULT_CALLER_SHARE. */
+  callerShare?: number;
   /**
    * The window shared with other replicas behind the same address (Redis): a permit then
    * needs a slot there too. When the store fails, the local window alone decides (and
@@ -39,7 +54,7 @@ export interface RateBudgetOptions {
 }
 
 /** Why a permit could not be granted in time. */
-export type BudgetLimit = "window" | "paused" | "concurrency";
+export type BudgetLimit = "window" | "paused" | "concurrency" | "share";
 
 /** Raised when a permit would take longer than the caller may wait. */
 export class RateBudgetExceeded extends Error {
@@ -57,7 +72,16 @@ export interface Permit {
   release(): void;
 }
 
+/** What one acquisition asks for. */
+export interface AcquireOptions {
+  maxWaitMs: number;
+  signal?: AbortSignal;
+  /** Who asks (a token fingerprint, an anonymous client's address): fairness is per caller. */
+  caller?: string;
+}
+
 interface Waiter {
+  caller: string | undefined;
   grant(): void;
   fail(error: unknown): void;
 }
@@ -73,7 +97,11 @@ export class RateBudget {
   readonly maxRequests: number;
   readonly windowMs: number;
   readonly concurrency: number;
+  /** Most slots of one window a named caller takes while others may need them. */
+  readonly callerMax: number;
   private readonly spacingMs: number;
+  /** Per named caller: start times inside the window (oldest first) and permits in flight. */
+  private readonly callers = new Map<string, { starts: number[]; active: number }>();
   /** Start times of granted requests still inside the window, oldest first. */
   private readonly starts: number[] = [];
   private readonly queue: Waiter[] = [];
@@ -89,8 +117,15 @@ export class RateBudget {
     this.windowMs = positiveInt(options.windowMs ?? DEFAULT_WINDOW_MS, "windowMs");
     this.concurrency = positiveInt(options.concurrency ?? DEFAULT_CONCURRENCY, "concurrency");
     this.spacingMs = this.windowMs + Math.max(0, options.windowMarginMs ?? DEFAULT_WINDOW_MARGIN_MS);
+    const share = options.callerShare ?? DEFAULT_CALLER_SHARE;
+    if (!(share > 0 && share <= 1)) throw new RangeError(`callerShare must be in (0, 1], got ${share}`);
+    this.callerMax = Math.max(1, Math.floor(this.maxRequests * share));
     this.shared = options.shared;
-    this.onSharedError = options.onSharedError ?? (() => {});
+    const onSharedError = options.onSharedError ?? (() => {});
+    // A store that refuses because it is known to be down has said so once already.
+    this.onSharedError = (error) => {
+      if (!(error instanceof SharedStoreUnavailable)) onSharedError(error);
+    };
   }
 
   /**
@@ -98,12 +133,12 @@ export class RateBudget {
    * window alone says the wait would exceed `maxWaitMs`, or later when it actually does.
    * With a shared window, the local permit is then matched by a slot there.
    */
-  acquire(options: { maxWaitMs: number; signal?: AbortSignal }): Promise<Permit> {
+  acquire(options: AcquireOptions): Promise<Permit> {
     if (this.shared === undefined) return this.acquireLocal(options);
     return this.acquireShared(this.shared, options);
   }
 
-  private async acquireShared(shared: SharedRequestWindow, options: { maxWaitMs: number; signal?: AbortSignal }): Promise<Permit> {
+  private async acquireShared(shared: SharedRequestWindow, options: AcquireOptions): Promise<Permit> {
     const giveUpAt = Date.now() + options.maxWaitMs;
     for (;;) {
       const permit = await this.acquireLocal({ ...options, maxWaitMs: Math.max(0, giveUpAt - Date.now()) });
@@ -123,12 +158,12 @@ export class RateBudget {
     }
   }
 
-  private acquireLocal(options: { maxWaitMs: number; signal?: AbortSignal }): Promise<Permit> {
-    const { signal } = options;
+  private acquireLocal(options: AcquireOptions): Promise<Permit> {
+    const { signal, caller } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
     const now = Date.now();
     this.prune(now);
-    const estimate = this.estimateWait(now, this.queue.length);
+    const estimate = this.estimateWait(now, caller, this.queuedFor(caller, this.queue.length));
     if (estimate.ms > options.maxWaitMs) {
       return Promise.reject(new RateBudgetExceeded(estimate.ms, estimate.limit));
     }
@@ -139,9 +174,10 @@ export class RateBudget {
         signal?.removeEventListener("abort", onAbort);
       };
       const waiter: Waiter = {
+        caller,
         grant: () => {
           cleanup();
-          resolve(this.makePermit());
+          resolve(this.makePermit(caller));
         },
         fail: (error) => {
           cleanup();
@@ -161,7 +197,7 @@ export class RateBudget {
         const at = Date.now();
         this.prune(at);
         const position = Math.max(0, this.queue.indexOf(waiter));
-        const left = this.estimateWait(at, position);
+        const left = this.estimateWait(at, caller, this.queuedFor(caller, position));
         const limit: BudgetLimit = left.ms > 0 ? left.limit : "concurrency";
         drop(new RateBudgetExceeded(Math.max(left.ms, 1_000), limit));
       }, Math.max(0, options.maxWaitMs));
@@ -198,19 +234,49 @@ export class RateBudget {
     this.clearTimer();
   }
 
-  private makePermit(): Permit {
+  private makePermit(caller: string | undefined): Permit {
     let released = false;
     return {
       release: () => {
         if (released) return;
         released = true;
         this.active--;
+        const own = caller === undefined ? undefined : this.callers.get(caller);
+        if (own) {
+          own.active--;
+          this.forgetIdle(caller!, own);
+        }
         this.pump();
       },
     };
   }
 
-  /** Grants permits to the head of the queue while everything allows it. */
+  /** Waiters of `caller` among the first `before` of the queue (all of them for an unnamed caller). */
+  private queuedFor(caller: string | undefined, before: number): number {
+    if (caller === undefined) return before;
+    let n = 0;
+    for (let i = 0; i < before; i++) if (this.queue[i]!.caller === caller) n++;
+    return n;
+  }
+
+  /**
+   * Whether `caller` may start a request now (the window itself aside): under its share, or
+   * past it while more than the others' reserve is still free.
+   */
+  private withinShare(caller: string | undefined): boolean {
+    if (caller === undefined) return true;
+    const used = this.callers.get(caller)?.starts.length ?? 0;
+    return used < this.callerMax || this.starts.length < this.maxRequests - this.callerMax;
+  }
+
+  private forgetIdle(caller: string, own: { starts: number[]; active: number }): void {
+    if (own.active === 0 && own.starts.length === 0) this.callers.delete(caller);
+  }
+
+  /**
+   * Grants permits while everything allows it: in queue order, skipping callers at their
+   * share; a free slot goes to the eligible caller with the fewest permits in flight.
+   */
   private pump(): void {
     while (this.queue.length > 0) {
       if (this.active >= this.concurrency) return; // a release() will pump again
@@ -221,12 +287,45 @@ export class RateBudget {
         this.wakeAt(readyAt);
         return;
       }
-      const waiter = this.queue.shift() as Waiter;
+      let chosen = -1;
+      let fewest = Infinity;
+      for (let i = 0; i < this.queue.length; i++) {
+        const caller = this.queue[i]!.caller;
+        if (!this.withinShare(caller)) continue;
+        const inFlight = caller === undefined ? 0 : (this.callers.get(caller)?.active ?? 0);
+        if (inFlight < fewest) {
+          chosen = i;
+          fewest = inFlight;
+          if (inFlight === 0) break;
+        }
+      }
+      if (chosen < 0) {
+        // Everyone waiting is at their share: wake when the first of their slots slides out.
+        this.wakeAt(this.shareFreesAt());
+        return;
+      }
+      const [waiter] = this.queue.splice(chosen, 1) as [Waiter];
       this.starts.push(now);
       this.active++;
+      if (waiter.caller !== undefined) {
+        let own = this.callers.get(waiter.caller);
+        if (!own) this.callers.set(waiter.caller, (own = { starts: [], active: 0 }));
+        own.starts.push(now);
+        own.active++;
+      }
       waiter.grant();
     }
     this.clearTimer();
+  }
+
+  /** When the earliest slot of a waiting caller at its share (or of the whole window) frees. */
+  private shareFreesAt(): number {
+    let at = this.starts.length > 0 ? this.starts[0]! + this.spacingMs : Date.now();
+    for (const waiter of this.queue) {
+      const oldest = waiter.caller === undefined ? undefined : this.callers.get(waiter.caller)?.starts[0];
+      if (oldest !== undefined) at = Math.min(at, oldest + this.spacingMs);
+    }
+    return at;
   }
 
   /** Earliest time the next request may start, ignoring concurrency. */
@@ -239,20 +338,34 @@ export class RateBudget {
   }
 
   /**
-   * Lower bound of the wait for the waiter at queue position `position`, playing the
-   * window forward: it is request number starts.length + position, and request i may start
-   * no earlier than request i - maxRequests plus the window. Concurrency can only add to it.
+   * Lower bound of the wait for a request of `caller` with `position` requests ahead of it
+   * (its caller's own, for a named caller). The window alone: playing it forward, this is
+   * request number starts.length + position, and request i may start no earlier than
+   * request i - maxRequests plus the window. A named caller also waits for its share (or
+   * for the window to have more than the reserve free, whichever comes first). Concurrency
+   * can only add to it.
    */
-  private estimateWait(now: number, position: number): { ms: number; limit: BudgetLimit } {
-    const times = this.starts.slice();
+  private estimateWait(now: number, caller: string | undefined, position: number): { ms: number; limit: BudgetLimit } {
+    const window = this.playForward(now, this.starts, this.maxRequests, position);
+    if (caller === undefined) return window;
+    const own = this.playForward(now, this.callers.get(caller)?.starts ?? [], this.callerMax, position);
+    const reserve = this.playForward(now, this.starts, this.maxRequests - this.callerMax, position);
+    const share = own.ms <= reserve.ms ? own : reserve;
+    return share.ms > window.ms && share.limit === "window" ? { ms: share.ms, limit: "share" } : window;
+  }
+
+  /** When request number starts.length + position may start under a limit of `max` per window. */
+  private playForward(now: number, starts: readonly number[], max: number, position: number): { ms: number; limit: BudgetLimit } {
+    const times = starts.slice();
     let at = now;
     let limit: BudgetLimit = "concurrency";
     for (let k = 0; k <= position; k++) {
       const index = times.length;
       at = Math.max(now, this.pausedUntil);
       limit = this.pausedUntil > now ? "paused" : "concurrency";
-      if (index >= this.maxRequests) {
-        const windowAt = times[index - this.maxRequests] + this.spacingMs;
+      if (max <= 0) return { ms: Infinity, limit: "window" };
+      if (index >= max) {
+        const windowAt = times[index - max]! + this.spacingMs;
         if (windowAt > at) {
           at = windowAt;
           limit = "window";
@@ -264,9 +377,12 @@ export class RateBudget {
   }
 
   private prune(now: number): void {
-    let drop = 0;
-    while (drop < this.starts.length && this.starts[drop] + this.spacingMs <= now) drop++;
-    if (drop > 0) this.starts.splice(0, drop);
+    const cutoff = now - this.spacingMs;
+    dropUpTo(this.starts, cutoff);
+    for (const [caller, own] of this.callers) {
+      dropUpTo(own.starts, cutoff);
+      this.forgetIdle(caller, own);
+    }
   }
 
   private wakeAt(at: number): void {
@@ -285,6 +401,13 @@ export class RateBudget {
     this.timer = undefined;
     this.timerAt = Infinity;
   }
+}
+
+/** Drops the leading times at or before `cutoff` from a sorted list. */
+function dropUpTo(times: number[], cutoff: number): void {
+  let drop = 0;
+  while (drop < times.length && times[drop]! <= cutoff) drop++;
+  if (drop > 0) times.splice(0, drop);
 }
 
 function positiveInt(value: number, name: string): number {

@@ -4,16 +4,27 @@
 // cached answers as plain keys with a TTL. Times come from the Redis server's clock (TIME),
 // so replicas whose clocks disagree still agree on the window.
 //
+// Redis is a help, never a dependency of a tool call: every command has a deadline, the
+// client refuses commands while disconnected instead of queueing them, and after a failure
+// the replica goes on with its own budget and cache at once (one warning in the log) until a
+// probe finds Redis answering again (one line saying so). See redis-link.ts.
+//
 // The `redis` package is loaded only when a Redis URL is configured: single-user installs
 // (Claude Desktop, npx) never load it.
 
 import { createHash, randomUUID } from "node:crypto";
 import type { SharedRequestWindow, SharedResponseCache, SharedStores, WindowTake } from "./shared-stores.js";
+import { RedisLink, type RedisConnection, type RedisLinkEvents } from "./redis-link.js";
 
 /** How long start-up waits for Redis before it reports the URL as unreachable. */
 export const REDIS_CONNECT_TIMEOUT_MS = 5_000;
 /** Reconnect back-off cap: a replica whose Redis blinks retries at least every 2 s. */
 const RECONNECT_MAX_DELAY_MS = 2_000;
+/**
+ * Every key starts with this (then a hash of the upstream URL): the package's name, so that
+ * an operator looking at a shared Redis sees whose keys these are (docs/deployment.md).
+ */
+export const REDIS_KEY_PREFIX = "vndb-mcp-server:";
 
 /**
  * KEYS[1] the window (sorted set of start times, ms), KEYS[2] the pause key.
@@ -44,17 +55,6 @@ if redis.call('PTTL', KEYS[1]) < ms then redis.call('SET', KEYS[1], '1', 'PX', m
 return 1
 `;
 
-/** The small part of the redis client this file uses (the package's types are large). */
-interface RedisConnection {
-  sendCommand(args: string[]): Promise<unknown>;
-  connect(): Promise<unknown>;
-  /** Waits for replies in flight, then closes. */
-  close(): Promise<unknown>;
-  /** Closes at once (also stops a connect that is still retrying). */
-  destroy(): void;
-  on(event: "error", listener: (error: unknown) => void): unknown;
-}
-
 /** The URL without its password, for logs and errors. */
 export function redactRedisUrl(url: string): string {
   try {
@@ -73,7 +73,7 @@ export function redactRedisUrl(url: string): string {
  */
 export async function connectRedisStores(
   url: string,
-  options: { upstream: string; onError?: (message: string) => void },
+  options: { upstream: string } & RedisLinkEvents,
 ): Promise<SharedStores> {
   const { createClient } = await import("redis").catch(() => {
     throw new Error("VNDB_REDIS_URL is set but the redis package is not installed here (the Claude Desktop bundle leaves it out); install the npm package to use Redis");
@@ -88,13 +88,14 @@ export async function connectRedisStores(
       reconnectStrategy: (retries: number, cause: Error) =>
         connected ? Math.min(100 * 2 ** Math.min(retries, 5), RECONNECT_MAX_DELAY_MS) : cause,
     },
+    // While disconnected, a command fails at once instead of waiting in the client's queue
+    // for the reconnection (which made every tool call wait out a Redis outage).
+    disableOfflineQueue: true,
   }) as unknown as RedisConnection;
-  let lastError = "";
-  client.on("error", (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    if (message !== lastError) options.onError?.(`redis ${redactRedisUrl(url)}: ${message}`);
-    lastError = message;
-  });
+  // Before the first connection an error is reported by the failed start; after it, the link
+  // hears it (falls back to local state, warns once).
+  let link: RedisLink | undefined;
+  client.on("error", (error: unknown) => link?.lost(error));
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
@@ -115,36 +116,38 @@ export async function connectRedisStores(
   } finally {
     clearTimeout(timer);
   }
-  const prefix = `vndb-mcp:${createHash("sha256").update(options.upstream).digest("hex").slice(0, 12)}:`;
-  return redisStores(client, prefix, redactRedisUrl(url));
+  const prefix = `${REDIS_KEY_PREFIX}${createHash("sha256").update(options.upstream).digest("hex").slice(0, 12)}:`;
+  const describe = redactRedisUrl(url);
+  link = new RedisLink(client, describe, options);
+  return redisStores(link, prefix, describe);
 }
 
 /** The stores over an already connected client (exported for tests). */
-export function redisStores(client: RedisConnection, prefix: string, describe: string): SharedStores {
+export function redisStores(link: RedisLink, prefix: string, describe: string): SharedStores {
   const windowKey = `${prefix}window`;
   const pauseKey = `${prefix}pause`;
   // Hashed: a query body can be long, and the key then says nothing a MONITOR could read.
   const cacheKey = (key: string) => `${prefix}cache:${createHash("sha256").update(key).digest("hex")}`;
   const window: SharedRequestWindow = {
     async take(maxRequests, windowMs): Promise<WindowTake> {
-      const reply = (await client.sendCommand(["EVAL", TAKE_SCRIPT, "2", windowKey, pauseKey, String(maxRequests), String(windowMs), randomUUID()])) as number[];
+      const reply = (await link.send(["EVAL", TAKE_SCRIPT, "2", windowKey, pauseKey, String(maxRequests), String(windowMs), randomUUID()])) as number[];
       if (Number(reply[0]) === 1) return { granted: true };
       return { granted: false, retryInMs: Math.max(1, Number(reply[1])), reason: Number(reply[2]) === 1 ? "paused" : "window" };
     },
     async pause(ms) {
       if (ms <= 0) return;
-      await client.sendCommand(["EVAL", PAUSE_SCRIPT, "1", pauseKey, String(Math.ceil(ms))]);
+      await link.send(["EVAL", PAUSE_SCRIPT, "1", pauseKey, String(Math.ceil(ms))]);
     },
   };
   const cache: SharedResponseCache = {
     async get(key) {
-      const value = await client.sendCommand(["GET", cacheKey(key)]);
+      const value = await link.send(["GET", cacheKey(key)]);
       return typeof value === "string" ? value : undefined;
     },
     async set(key, json, ttlMs) {
       if (ttlMs <= 0) return;
-      await client.sendCommand(["SET", cacheKey(key), json, "PX", String(Math.ceil(ttlMs))]);
+      await link.send(["SET", cacheKey(key), json, "PX", String(Math.ceil(ttlMs))]);
     },
   };
-  return { window, cache, describe, close: async () => void (await client.close().catch(() => client.destroy())) };
+  return { window, cache, describe, health: () => link.health(), close: () => link.close() };
 }

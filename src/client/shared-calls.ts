@@ -6,15 +6,21 @@ import { raceSignal } from "./abort.js";
 import { TtlCache } from "./cache.js";
 import { noteStaleAnswer, type LastGoodAnswers } from "./stale-answers.js";
 import type { CallContext, CallOptions } from "./options.js";
-import type { SharedResponseCache } from "./shared-stores.js";
+import { SharedStoreUnavailable, type SharedResponseCache } from "./shared-stores.js";
 
-export interface SharedCallsOptions {
-  /** Deadline of a shared call when its first caller names none (ms from the start). */
-  deadlineMs: number;
+/** What one caller hears (each client of a process-wide SharedCalls has its own). */
+export interface CallerHooks {
   /** Called when a caller is answered from the cache or joins a call in flight. */
   onShared: () => void;
   /** The error a caller gets when its own signal fires while it waits. */
   cancelled: (method: string, endpoint: string) => Error;
+}
+
+export interface SharedCallsOptions extends Partial<CallerHooks> {
+  /** Deadline of a shared call when its first caller names none (ms from the start). */
+  deadlineMs: number;
+  /** Entries the cache keeps (cache.ts's default when unset). */
+  maxEntries?: number;
   /**
    * A second cache shared with other replicas (Redis): what one replica fetched, the others
    * need not fetch again. Only answers that are cached at all (ttl > 0) go there, and keys
@@ -32,13 +38,14 @@ export interface SharedCallsOptions {
 }
 
 export class SharedCalls {
-  readonly #cache = new TtlCache<unknown>();
+  readonly #cache: TtlCache<unknown>;
   /** Callers waiting on each shared in-flight call, and the switch that cancels it. */
   readonly #waiting = new Map<string, { controller: AbortController; callers: number }>();
   readonly #options: SharedCallsOptions;
 
   constructor(options: SharedCallsOptions) {
     this.#options = options;
+    this.#cache = new TtlCache<unknown>(options.maxEntries);
   }
 
   /**
@@ -47,17 +54,19 @@ export class SharedCalls {
    * keeps its own signal: one caller giving up does not cancel the others; the shared
    * request is cancelled only when every caller waiting for it has given up.
    */
-  async run<V>(key: string, ttlMs: number, options: CallOptions, load: (ctx: CallContext) => Promise<V>): Promise<V> {
+  async run<V>(key: string, ttlMs: number, options: CallOptions, load: (ctx: CallContext) => Promise<V>, hooks: Partial<CallerHooks> = {}): Promise<V> {
+    const onShared = hooks.onShared ?? this.#options.onShared ?? (() => {});
+    const cancelled = hooks.cancelled ?? this.#options.cancelled ?? ((method: string, endpoint: string) => new Error(`${method} ${endpoint} was cancelled`));
     let mine = false;
     const shared = this.#cache.getOrLoad(key, ttlMs, () => {
       mine = true;
       const controller = new AbortController();
       this.#waiting.set(key, { controller, callers: 0 });
       const ctx = { signal: controller.signal, deadlineAt: Date.now() + (options.deadlineMs ?? this.#options.deadlineMs) };
-      const loaded = ttlMs > 0 && this.#options.sharedCache ? this.#throughSharedCache(key, ttlMs, () => load(ctx)) : load(ctx);
+      const loaded = ttlMs > 0 && this.#options.sharedCache ? this.#throughSharedCache(key, ttlMs, () => load(ctx), onShared) : load(ctx);
       return loaded.finally(() => this.#waiting.delete(key));
     }) as Promise<V>;
-    if (!mine) this.#options.onShared();
+    if (!mine) onShared();
     const waiting = this.#waiting.get(key);
     if (waiting) waiting.callers++;
     const leave = () => {
@@ -68,7 +77,7 @@ export class SharedCalls {
     try {
       value = await raceSignal(shared, options.signal, () => {
         leave();
-        return this.#options.cancelled(key.split(" ")[0], key.split(" ")[1]);
+        return cancelled(key.split(" ")[0]!, key.split(" ")[1]!);
       });
     } catch (error) {
       const cause = stale?.serves(key) ? stale.outage(error) : undefined;
@@ -82,16 +91,20 @@ export class SharedCalls {
     return mine && ttlMs === 0 ? value : structuredClone(value);
   }
 
-  async #throughSharedCache<V>(key: string, ttlMs: number, load: () => Promise<V>): Promise<V> {
+  async #throughSharedCache<V>(key: string, ttlMs: number, load: () => Promise<V>, onShared: () => void): Promise<V> {
     const cache = this.#options.sharedCache!;
-    const report = (error: unknown) => this.#options.onSharedError?.(error);
+    // A store that refuses because it is known to be down has said so once already.
+    const report = (error: unknown) => {
+      if (!(error instanceof SharedStoreUnavailable)) this.#options.onSharedError?.(error);
+    };
     const stored = await cache.get(key).catch((error: unknown) => void report(error));
     if (stored !== undefined) {
-      this.#options.onShared();
+      onShared();
       return JSON.parse(stored) as V;
     }
     const value = await load();
-    await cache.set(key, JSON.stringify(value), ttlMs).catch(report);
+    // Not awaited: the caller has its answer; a slow store must not delay it.
+    void cache.set(key, JSON.stringify(value), ttlMs).catch(report);
     return value;
   }
 }

@@ -25,10 +25,29 @@ export interface SharedResponseCache {
   set(key: string, json: string, ttlMs: number): Promise<void>;
 }
 
+/**
+ * Whether the stores are in use ("shared") or the replica is going on alone ("local") since
+ * `since` (epoch ms) because of `reason` (for /healthz and the log).
+ */
+export interface SharedStoresHealth {
+  state: "shared" | "local";
+  since: number;
+  reason?: string;
+}
+
 export interface SharedStores {
   window: SharedRequestWindow;
   cache: SharedResponseCache;
   /** For the log: where the stores live, without credentials. */
   describe: string;
+  health(): SharedStoresHealth;
   close(): Promise<void>;
+}
+
+/**
+ * A store operation refused at once because the store is known to be down or slow: the
+ * caller goes on with local state. The store has already logged the outage, once.
+ */
+export class SharedStoreUnavailable extends Error {
+  override readonly name = "SharedStoreUnavailable";
 }

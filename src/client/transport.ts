@@ -18,6 +18,8 @@ export interface RequestSpec {
   path: string;
   search?: string;
   body?: string;
+  /** Sent without Authorization: a public answer shared with other users (public-answers.ts). */
+  anonymous?: boolean;
 }
 
 export interface RawResponse {
@@ -94,7 +96,7 @@ export class KanaTransport {
     };
     if (this.#compression) headers["accept-encoding"] = "gzip, br";
     if (spec.body !== undefined) headers["content-type"] = "application/json";
-    if (this.#authorization) headers.authorization = this.#authorization;
+    if (this.#authorization && !spec.anonymous) headers.authorization = this.#authorization;
 
     // One controller per attempt: the caller, close() and the deadline all abort it.
     const abort = new AbortController();

@@ -13,12 +13,26 @@ function argumentSchema(arg: EntryArgument, api: VndbApi) {
   return arg.optional ? schema.optional() : schema;
 }
 
+/**
+ * The argument shapes of each workflow, built once per api: HTTP sessions that share a
+ * client share them, instead of a copy per session (issue 22).
+ */
+const shapes = new WeakMap<VndbApi, Map<string, Record<string, ReturnType<typeof argumentSchema>>>>();
+
+function shapeOf(flow: (typeof WORKFLOWS)[number], api: VndbApi) {
+  let byFlow = shapes.get(api);
+  if (!byFlow) shapes.set(api, (byFlow = new Map()));
+  let shape = byFlow.get(flow.name);
+  if (!shape) byFlow.set(flow.name, (shape = Object.fromEntries(Object.entries(flow.args).map(([name, arg]) => [name, argumentSchema(arg, api)]))));
+  return shape;
+}
+
 /** Registers the prompts this session can use; returns their names. */
 export function registerPrompts(server: McpServer, api: VndbApi, hasToken: boolean): string[] {
   const names: string[] = [];
   for (const flow of WORKFLOWS) {
     if (flow.needsList && !hasToken) continue;
-    const shape = Object.fromEntries(Object.entries(flow.args).map(([name, arg]) => [name, argumentSchema(arg, api)]));
+    const shape = shapeOf(flow, api);
     server.registerPrompt(flow.name, { title: flow.title, description: flow.description, argsSchema: shape }, (args: Record<string, string | undefined>) => ({
       description: flow.description,
       messages: [{ role: "user" as const, content: { type: "text" as const, text: flow.text(args) } }],

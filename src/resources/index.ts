@@ -65,16 +65,30 @@ async function runAsResource(uri: string, tool: AnyTool, args: Record<string, un
   };
 }
 
+/**
+ * The templates, built once per api: HTTP sessions that share a client share them, instead of
+ * a copy per session (issue 22). A template holds its URI pattern and completion only.
+ */
+const templates = new WeakMap<RegisterOptions["api"], Map<string, ResourceTemplate>>();
+
+function templateOf(kind: (typeof ENTRY_KINDS)[number]["kind"], api: RegisterOptions["api"]): ResourceTemplate {
+  let byKind = templates.get(api);
+  if (!byKind) templates.set(api, (byKind = new Map()));
+  let template = byKind.get(kind);
+  if (!template) {
+    template = new ResourceTemplate(`vndb://${kind}/{id}`, { list: undefined, complete: { id: (value) => completeEntryId(api, kind, value) } });
+    byKind.set(kind, template);
+  }
+  return template;
+}
+
 /** Registers the templates, and the own-list resource when the session has a token. */
 export function registerResources(server: McpServer, options: RegisterOptions): void {
   for (const { kind, noun, example } of ENTRY_KINDS) {
     const tool = searchTool(kind);
     server.registerResource(
       `vndb-${kind}`,
-      new ResourceTemplate(`vndb://${kind}/{id}`, {
-        list: undefined,
-        complete: { id: (value) => completeEntryId(options.api, kind, value) },
-      }),
+      templateOf(kind, options.api),
       { title: `VNDB ${noun}`, description: `A ${noun} by id (e.g. ${example}): compact text and JSON, as ${tool.name} gives it.`, mimeType: "text/plain" },
       async (uri, variables, extra) => {
         const id = String(Array.isArray(variables.id) ? variables.id[0] : variables.id);

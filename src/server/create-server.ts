@@ -2,12 +2,13 @@
 // connected to a transport (transports/). With tools/define-tool.ts, src/server/ is where the
 // MCP SDK is imported (DESIGN.md). Nothing here loads the emulator.
 
-import { McpServer, type Transport } from "@modelcontextprotocol/server";
+import { randomBytes } from "node:crypto";
+import { createRequestStateCodec, McpServer, type CacheHint, type Transport } from "@modelcontextprotocol/server";
 import type { ServerConfig } from "./config.js";
 import { serverInstructions } from "./instructions.js";
 import { silentLogger, type Logger } from "./log.js";
 import type { VndbApi } from "../tools/api.js";
-import { PendingRequests } from "./pending-requests.js";
+import { PendingRequests, type WrappableTransport } from "./pending-requests.js";
 import { registerTools } from "../tools/define-tool.js";
 import { toolsFor } from "../tools/index.js";
 import { SessionState } from "../tools/session.js";
@@ -19,6 +20,30 @@ export const SERVER_NAME = "vndb-mcp-server";
 export const SERVER_TITLE = "VNDB";
 /** Kept in step with package.json by test/manifest.test.ts. */
 export const SERVER_VERSION = "0.1.0";
+
+/**
+ * How long a 2026-era client may keep the lists (tools, prompts, templates, resources):
+ * they change only when the token's permissions do, which the HTTP server re-checks every
+ * ten minutes (PERMISSIONS_TTL_MS in transports/http.ts); over stdio never while it runs.
+ */
+export const LIST_TTL_MS = 10 * 60_000;
+/**
+ * "private": the lists depend on the token (list tools and the own-list resource exist only
+ * with one that may write or read a list), so a cache must not share them across tokens.
+ */
+const LIST_CACHE: CacheHint = { ttlMs: LIST_TTL_MS, cacheScope: "private" };
+
+/**
+ * How long a user has to answer a confirmation question of a 2026-era client (the client
+ * holds the question and echoes this state back): as long as the SDK allows a 2025 client.
+ */
+const CONFIRM_STATE_TTL_S = 600;
+/**
+ * Seals the state of a confirmation round trip (tools/define-tool.ts) so that a client cannot
+ * forge "the user said yes". The key lives in this process only: a retry that lands on
+ * another replica is refused (-32602) and nothing is removed; the model asks again.
+ */
+export const confirmationState = createRequestStateCodec({ key: randomBytes(32), ttlSeconds: CONFIRM_STATE_TTL_S });
 
 export interface ServerDeps {
   api: VndbApi;
@@ -32,6 +57,8 @@ export interface CreatedServer {
   /** The tool names registered, in tools/list order. */
   tools: string[];
   connect(transport: Transport): Promise<void>;
+  /** `transport`, reporting requests and answers to `settle` (for an entry that owns the transport). */
+  track<T extends WrappableTransport>(transport: T): WrappableTransport;
   close(): Promise<void>;
   /** Resolves once every request received has been answered, or after `timeoutMs`. */
   settle(timeoutMs: number): Promise<void>;
@@ -41,7 +68,12 @@ export function createServer(config: ServerConfig, deps: ServerDeps): CreatedSer
   const log = deps.log ?? silentLogger;
   const server = new McpServer(
     { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION },
-    { capabilities: { tools: {}, logging: {} }, instructions: serverInstructions(config) },
+    {
+      capabilities: { tools: {}, logging: {} },
+      instructions: serverInstructions(config),
+      cacheHints: { "server/discover": LIST_CACHE, "tools/list": LIST_CACHE, "prompts/list": LIST_CACHE, "resources/list": LIST_CACHE, "resources/templates/list": LIST_CACHE },
+      requestState: { verify: confirmationState.verify },
+    },
   );
   const registered = {
     api: deps.api,
@@ -49,6 +81,7 @@ export function createServer(config: ServerConfig, deps: ServerDeps): CreatedSer
     log,
     session: new SessionState(),
     clientLog: new ClientLog(server),
+    confirmations: confirmationState,
     ...(deps.answerNote ? { answerNote: deps.answerNote } : {}),
   };
   const tools = registerTools(server, toolsFor(config), registered);
@@ -62,6 +95,7 @@ export function createServer(config: ServerConfig, deps: ServerDeps): CreatedSer
       await server.connect(transport);
       pending.watch(transport);
     },
+    track: (transport) => pending.wrap(transport),
     close: () => server.close(),
     settle: (timeoutMs) => pending.settled(timeoutMs),
   };

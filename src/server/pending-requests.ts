@@ -14,6 +14,14 @@ export interface MessageTransport {
   send(message: unknown, options?: unknown): Promise<void>;
 }
 
+/** The whole of a transport, structurally (start, send, close and the three hooks). */
+export interface WrappableTransport extends MessageTransport {
+  start(): Promise<void>;
+  close(): Promise<void>;
+  onclose?(): void;
+  onerror?(error: Error): void;
+}
+
 const idOf = (m: unknown): RequestId | undefined => {
   const id = m !== null && typeof m === "object" ? (m as { id?: unknown }).id : undefined;
   return typeof id === "string" || typeof id === "number" ? id : undefined;
@@ -40,6 +48,34 @@ export class PendingRequests {
         if (isAnswer(message) && this.#open.delete(idOf(message)!) && this.#open.size === 0) this.#onEmpty?.();
       }
     };
+  }
+
+  /**
+   * A transport that reports to this list, for an entry that owns the transport's hooks
+   * (the SDK's serveStdio sets `onmessage` itself, after `watch` could wrap it).
+   */
+  wrap<T extends WrappableTransport>(inner: T): WrappableTransport {
+    const pending = this;
+    const outer: WrappableTransport = {
+      start: async () => {
+        inner.onmessage = (message: unknown, extra?: unknown) => {
+          if (isRequest(message)) pending.#open.add(idOf(message)!);
+          outer.onmessage?.(message, extra);
+        };
+        inner.onclose = () => outer.onclose?.();
+        inner.onerror = (error: Error) => outer.onerror?.(error);
+        await inner.start();
+      },
+      send: async (message: unknown, options?: unknown) => {
+        try {
+          return await inner.send(message, options);
+        } finally {
+          if (isAnswer(message) && pending.#open.delete(idOf(message)!) && pending.#open.size === 0) pending.#onEmpty?.();
+        }
+      },
+      close: () => inner.close(),
+    };
+    return outer;
   }
 
   get size(): number {

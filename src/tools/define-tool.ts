@@ -2,7 +2,8 @@
 // function. `registerTools` is the one loop that turns those values into SDK registrations,
 // so this file and src/server/ are the only places that import the MCP SDK (DESIGN.md).
 
-import type { ListToolsResult, McpServer, ServerContext } from "@modelcontextprotocol/server";
+import { createHash } from "node:crypto";
+import { CLIENT_CAPABILITIES_META_KEY, inputRequired, inputResponse, type ListToolsResult, type McpServer, type RequestStateCodec, type ServerContext } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { ServerConfig } from "../server/config.js";
 import { redact, type Logger } from "../server/log.js";
@@ -91,8 +92,14 @@ export function defineTool<Shape extends z.ZodRawShape>(def: ToolDefinition<Shap
  * The zod object a tool's arguments are checked against. Strict, so that a misspelt
  * argument (`filter` for `filters`) is an error the model sees instead of being dropped.
  */
+/** Built once per tool: a server per HTTP session or request would otherwise rebuild every schema (issue 22). */
+const inputObjects = new WeakMap<AnyTool, z.ZodObject>();
+const outputObjects = new WeakMap<AnyTool, z.ZodObject>();
+
 export function inputObject(tool: AnyTool): z.ZodObject {
-  return z.object(tool.input).strict();
+  let made = inputObjects.get(tool);
+  if (!made) inputObjects.set(tool, (made = z.object(tool.input).strict()));
+  return made;
 }
 
 export interface RegisterOptions {
@@ -104,6 +111,8 @@ export interface RegisterOptions {
   clientLog?: ClientLog;
   /** A line to put before every answer while it returns one (a refused token: refused-token.ts). */
   answerNote?: () => string | undefined;
+  /** Seals the state of a 2026-era confirmation round trip (server/create-server.ts). */
+  confirmations?: RequestStateCodec;
 }
 
 /** A tools/list entry exactly as this server sends it. */
@@ -118,7 +127,10 @@ export interface ListedTool {
 
 /** A tool's output frame as the SDK checks it: extra keys allowed. */
 export function outputObject(tool: AnyTool): z.ZodObject | undefined {
-  return tool.output ? z.looseObject(tool.output) : undefined;
+  if (!tool.output) return undefined;
+  let made = outputObjects.get(tool);
+  if (!made) outputObjects.set(tool, (made = z.looseObject(tool.output)));
+  return made;
 }
 
 /** JSON Schema without what goes without saying: `$schema`, and `additionalProperties: {}` or `items: {}` (anything). */
@@ -193,7 +205,8 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
           log: options.log,
           session: options.session,
           signal: extra.mcpReq.signal,
-          confirm: (message) => confirmWithUser(server, extra, message),
+          confirm: (message) =>
+            extra.mcpReq.envelope ? confirmInBand(extra, message, expected(tool, args, options)) : confirmWithUser(server, extra, message),
           progress: (done, total, message) => {
             const progressToken = extra.mcpReq._meta?.progressToken;
             if (progressToken === undefined || extra.mcpReq.signal.aborted) return;
@@ -209,6 +222,8 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
           const { value, stale } = await collectStaleNotices(() => tool.run(args, ctx));
           result = stale.length && !value.isError ? { ...value, text: `${staleNote(stale)}\n${value.text}` } : value;
         } catch (error) {
+          // A 2026-era client is asked in the answer itself and calls again with the reply.
+          if (error instanceof AskUser && options.confirmations) return askInBand(error.question, expected(tool, args, options), options.confirmations);
           result = { text: describeError(error), isError: true };
           // A ToolError or KanaError is the input's or VNDB's; anything else is our bug: say it loudly.
           if (isExpectedFailure(error)) options.log.debug(`${tool.name} failed`, error);
@@ -241,18 +256,59 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
   return names;
 }
 
-/** Form elicitation with a single yes/no field (mcp-tooling.md §1.8). */
+/** The one yes/no field of a confirmation form (mcp-tooling.md §1.8). */
+const CONFIRM_FORM = {
+  type: "object" as const,
+  properties: { confirm: { type: "boolean" as const, title: "Confirm", description: "Yes, do it" } },
+  required: ["confirm"],
+};
+
+/** What a 2026-era confirmation is about: the reply counts only for the same call, question and token. */
+interface ConfirmState {
+  tool: string;
+  /** Digest of the arguments and the token (never the token itself: the client holds this state). */
+  call: string;
+  question?: string;
+}
+
+function expected(tool: AnyTool, args: Record<string, unknown>, options: RegisterOptions): ConfirmState {
+  const call = createHash("sha256").update(JSON.stringify([tool.name, args, options.config.token ?? ""])).digest("base64url");
+  return { tool: tool.name, call };
+}
+
+/** Thrown by `confirm` of a 2026-era call that has no reply yet: the handler asks in its answer. */
+class AskUser extends Error {
+  constructor(readonly question: string) {
+    super("the user must confirm first");
+  }
+}
+
+/**
+ * 2026-07-28 (multi-round-trip): the first call returns `input_required` with the question;
+ * the client asks the user and calls again with the reply and the sealed state, and the tool
+ * runs again from the start up to the same question, which now has its answer.
+ */
+async function confirmInBand(extra: ServerContext, question: string, call: ConfirmState): Promise<Confirmation> {
+  const capabilities = (extra.mcpReq.envelope as Record<string, { elicitation?: unknown } | undefined> | undefined)?.[CLIENT_CAPABILITIES_META_KEY];
+  if (!capabilities?.elicitation) return "unsupported";
+  const state = extra.mcpReq.requestState<ConfirmState>();
+  if (!state || state.tool !== call.tool || state.call !== call.call || state.question !== question) throw new AskUser(question);
+  const reply = inputResponse(extra.mcpReq.inputResponses, "confirm");
+  return reply.kind === "elicit" && reply.action === "accept" && reply.content?.confirm === true ? "accepted" : "declined";
+}
+
+async function askInBand(question: string, call: ConfirmState, codec: RequestStateCodec) {
+  return inputRequired({
+    inputRequests: { confirm: inputRequired.elicit({ message: question, requestedSchema: CONFIRM_FORM }) },
+    requestState: await codec.mint({ ...call, question }),
+  });
+}
+
+/** 2025 era: form elicitation, a request from server to client while the call waits. */
 async function confirmWithUser(server: McpServer, extra: ServerContext, message: string): Promise<Confirmation> {
   if (!server.server.getClientCapabilities()?.elicitation) return "unsupported";
   try {
-    const answer = await extra.mcpReq.elicitInput({
-      message,
-      requestedSchema: {
-        type: "object",
-        properties: { confirm: { type: "boolean", title: "Confirm", description: "Yes, do it" } },
-        required: ["confirm"],
-      },
-    });
+    const answer = await extra.mcpReq.elicitInput({ message, requestedSchema: CONFIRM_FORM });
     return answer.action === "accept" && answer.content?.confirm === true ? "accepted" : "declined";
   } catch {
     // A client that advertised elicitation but failed to answer has not said yes.

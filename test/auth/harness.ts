@@ -5,7 +5,7 @@
 
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
-import { startOAuth, type OAuthEndpoint } from "../../src/auth/oauth-server.js";
+import { startOAuth, type BearerRefusal, type OAuthEndpoint } from "../../src/auth/oauth-server.js";
 import type { OAuthSettings } from "../../src/auth/options.js";
 import type { VndbUser } from "../../src/auth/records.js";
 import { MemoryAuthStore, type AuthStore } from "../../src/auth/store.js";
@@ -37,8 +37,15 @@ export async function startHarness(settings: OAuthSettings = {}, sharedStore?: A
   const server: Server = createServer((req, res) => {
     void (async () => {
       if (await oauth.handle(req, res)) return;
-      const grant = await oauth.authenticate(req, res);
-      if (!grant) return;
+      let grant;
+      try {
+        grant = await oauth.resolve(req);
+      } catch (error) {
+        const refusal = error as BearerRefusal;
+        res.writeHead(refusal.status, refusal.headers);
+        res.end(JSON.stringify({ error: refusal.message }));
+        return;
+      }
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ grantId: grant.grantId, token: grant.vndbToken === undefined ? "none" : KNOWN_TOKENS[grant.vndbToken] ? grant.vndbToken === WRITER ? "writer" : "known" : "other" }));
     })();

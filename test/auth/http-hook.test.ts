@@ -1,5 +1,5 @@
-// The hook in the HTTP transport, in process over a VNDB API the test controls: with
-// --oauth an MCP request runs with its grant's VNDB token (the API is built for exactly
+// The OAuth room in the HTTP transport's hook (http-auth.ts), in process over a VNDB API the
+// test controls: an MCP request runs with its grant's VNDB token (the API is built for exactly
 // that token); when VNDB later refuses the token, the grant ends and the 401 says how to
 // reconnect, and the next request finds the grant gone. Both session and stateless modes.
 // Also: --oauth is refused without --http, and the settings are checked.
@@ -11,6 +11,7 @@ import { startHttpServer, type HttpServerHandle } from "../../src/server/transpo
 import { extractHttpArgs, type HttpOptions } from "../../src/server/transports/http-options.js";
 import type { VndbApi } from "../../src/tools/api.js";
 import { runServer } from "../../src/cli/server.js";
+import { oauthHttpAuth } from "../../src/auth/connector-auth.js";
 import { signIn, WRITER } from "./harness.js";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 
@@ -70,7 +71,7 @@ afterEach(async () => {
 describe.each([false, true])("--oauth in the HTTP transport (stateless: %s)", (stateless) => {
   it("ends the grant with a 401 saying how to reconnect when VNDB refuses the token at the permissions check", async () => {
     const api = controlledApi();
-    handle = await startHttpServer(oauthConfig(), options({ stateless }), { log: silentLogger, apiFor: api.apiFor });
+    handle = await startHttpServer(oauthConfig(), options({ stateless }), { log: silentLogger, apiFor: api.apiFor, auth: oauthHttpAuth({}, { log: silentLogger }) });
     const base = new URL(handle.url).origin;
     const { tokens } = await signIn(base, WRITER);
     api.state.refuse = true; // deleted on vndb.org between the page and the first call
@@ -88,7 +89,7 @@ describe.each([false, true])("--oauth in the HTTP transport (stateless: %s)", (s
 
   it("ends the grant when VNDB refuses the token in a tool call, after the permissions were known", async () => {
     const api = controlledApi();
-    handle = await startHttpServer(oauthConfig(), options({ stateless }), { log: silentLogger, apiFor: api.apiFor });
+    handle = await startHttpServer(oauthConfig(), options({ stateless }), { log: silentLogger, apiFor: api.apiFor, auth: oauthHttpAuth({}, { log: silentLogger }) });
     const base = new URL(handle.url).origin;
     const { tokens } = await signIn(base, WRITER);
     api.state.tokens = [];

@@ -13,7 +13,12 @@ export function redisServerAvailable(): boolean {
 
 export interface RedisServer {
   url: string;
-  stop(): Promise<void>;
+  port: number;
+  /** Ends the server; SIGKILL is a crash (no goodbye to the clients). */
+  stop(signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
+  /** Freezes the process (SIGSTOP): connections stay open, nothing answers (a slow Redis). */
+  freeze(): void;
+  thaw(): void;
 }
 
 async function freePort(): Promise<number> {
@@ -27,8 +32,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
-  const port = await freePort();
+/** Starts a redis-server; `port` restarts one on the port a stopped one had. */
+export async function startRedisServer(port?: number): Promise<RedisServer> {
+  port ??= await freePort();
   const child: ChildProcess = spawn(
     REDIS_SERVER_BINARY,
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes"],
@@ -51,11 +57,15 @@ export async function startRedisServer(): Promise<RedisServer> {
   });
   return {
     url: `redis://127.0.0.1:${port}`,
-    stop: () =>
+    port,
+    freeze: () => void child.kill("SIGSTOP"),
+    thaw: () => void child.kill("SIGCONT"),
+    stop: (signal = "SIGTERM") =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
-        child.kill("SIGTERM");
+        child.kill("SIGCONT"); // a frozen server would not act on SIGTERM
+        child.kill(signal);
       }),
   };
 }

@@ -2,6 +2,9 @@
 // Streamable HTTP server listens and what it lets in. Parsed before the shared configuration
 // (config.ts), which then sees the remaining flags only.
 
+import type { BlockList } from "node:net";
+import { parseTrustedProxies } from "./http-client-address.js";
+
 /** Port when --port is not given: unassigned by IANA, easy to remember. */
 export const DEFAULT_HTTP_PORT = 3939;
 /** Loopback only unless the operator says otherwise: a local server is not a network service. */
@@ -10,8 +13,18 @@ export const DEFAULT_HTTP_HOST = "127.0.0.1";
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** Requests one client address may have in flight at once; more wait for a 429's Retry-After. */
 export const DEFAULT_MAX_CONCURRENT_PER_CLIENT = 8;
-/** A session without any request for this long is closed (its client went away without DELETE). */
-export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+/**
+ * A session without any request for this long is closed (its client went away without
+ * DELETE). 5 minutes: a client that comes back later re-initializes in one round trip, and
+ * an abandoned session costs memory meanwhile (issue 22: 30 minutes let them pile up).
+ */
+export const DEFAULT_SESSION_IDLE_MS = 5 * 60_000;
+/**
+ * Live sessions at most; past it a new client gets 503 with Retry-After and the reason.
+ * A session costs about 60 KiB (bench:http), so 2,000 stay near 120 MiB: far from the
+ * default heap limit, and more than one replica's users are likely to keep open.
+ */
+export const DEFAULT_MAX_SESSIONS = 2_000;
 /** On SIGTERM, how long running calls may take to answer before the process exits anyway. */
 export const DEFAULT_DRAIN_MS = 10_000;
 
@@ -27,7 +40,10 @@ export interface HttpOptions {
   maxBodyBytes: number;
   maxConcurrentPerClient: number;
   sessionIdleMs: number;
+  maxSessions: number;
   drainMs: number;
+  /** Proxies whose X-Forwarded-For names the client (http-client-address.ts); none by default. */
+  trustedProxies?: BlockList;
 }
 
 export type HttpArgs =
@@ -74,7 +90,13 @@ export function extractHttpArgs(argv: readonly string[], env: NodeJS.ProcessEnv)
   };
   const maxBodyBytes = num("VNDB_HTTP_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES, 1024, 64 * 1024 * 1024);
   const maxConcurrentPerClient = num("VNDB_HTTP_MAX_CONCURRENT", DEFAULT_MAX_CONCURRENT_PER_CLIENT, 1, 1000);
-  for (const v of [maxBodyBytes, maxConcurrentPerClient]) if (typeof v === "string") return { kind: "error", message: v };
+  const maxSessions = num("VNDB_HTTP_MAX_SESSIONS", DEFAULT_MAX_SESSIONS, 1, 1_000_000);
+  const sessionIdleS = num("VNDB_HTTP_SESSION_IDLE_S", DEFAULT_SESSION_IDLE_MS / 1000, 10, 86_400);
+  const drainS = num("VNDB_HTTP_DRAIN_S", DEFAULT_DRAIN_MS / 1000, 0, 3_600);
+  for (const v of [maxBodyBytes, maxConcurrentPerClient, maxSessions, sessionIdleS, drainS]) if (typeof v === "string") return { kind: "error", message: v };
+  const proxies = list(env.VNDB_HTTP_TRUSTED_PROXIES);
+  const trustedProxies = proxies.length > 0 ? parseTrustedProxies(proxies) : undefined;
+  if (typeof trustedProxies === "string") return { kind: "error", message: trustedProxies };
   return {
     kind: "http",
     rest,
@@ -86,8 +108,10 @@ export function extractHttpArgs(argv: readonly string[], env: NodeJS.ProcessEnv)
       allowedOrigins: list(env.VNDB_HTTP_ALLOWED_ORIGINS).map((o) => o.replace(/\/+$/, "").toLowerCase()),
       maxBodyBytes: maxBodyBytes as number,
       maxConcurrentPerClient: maxConcurrentPerClient as number,
-      sessionIdleMs: DEFAULT_SESSION_IDLE_MS,
-      drainMs: DEFAULT_DRAIN_MS,
+      sessionIdleMs: (sessionIdleS as number) * 1000,
+      maxSessions: maxSessions as number,
+      drainMs: (drainS as number) * 1000,
+      ...(trustedProxies ? { trustedProxies } : {}),
     },
   };
 }

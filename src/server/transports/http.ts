@@ -1,34 +1,78 @@
-// Streamable HTTP (MCP 2025-11-25) for many users at once. Each user's VNDB token arrives
-// with every request (`Authorization: Bearer <token>`); it lives only in the memory of that
-// user's session (or request, in stateless mode) and is never logged. A session is bound to
-// the token that opened it: a request carrying another token is refused, so one user can
-// neither use nor read another's session. All sessions share the process's request budget
-// (VNDB counts per address) and, with VNDB_REDIS_URL, the replicas' stores (cli/server.ts).
+// Streamable HTTP for many users at once, in both protocol eras: a 2025 client (initialize,
+// then Mcp-Session-Id, or one fresh server per request with --stateless) is served by the
+// SDK's Streamable HTTP transport as before; a 2026-07-28 client (server/discover, the
+// per-request envelope, no sessions) by the SDK's per-request handler, in either mode. Each
+// user's VNDB token arrives with every request (http-auth.ts decides how); it lives only in
+// the memory of that user's VNDB client and is never logged. A session is bound to the token
+// that opened it: a request carrying another token is refused, so one user can neither use
+// nor read another's session.
+//
+// Bounded and fair (issue 22): live sessions are capped (503 with Retry-After past it) and
+// expire when idle; each client address (behind a trusted proxy, the one it names) has a
+// limit of requests in flight; VNDB clients are kept per token and per anonymous address
+// and reused by that caller's sessions and requests, so each caller has its own fair share
+// of the process's budget (rate-budget.ts) while public answers are shared by all
+// (public-answers.ts). On SIGTERM new work gets 503 and a call still running when the drain
+// time is up is answered with a JSON-RPC error.
 
 import { createHash, randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from "@modelcontextprotocol/node";
-import { isInitializeRequest } from "@modelcontextprotocol/server";
+import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
+import { createMcpHandler, isInitializeRequest, isLegacyRequest, type McpServer } from "@modelcontextprotocol/server";
 import type { ServerConfig } from "../config.js";
 import { createServer, type CreatedServer } from "../create-server.js";
 import { forgetSecret, registerSecret, type Logger } from "../log.js";
 import type { VndbApi } from "../../tools/api.js";
+import type { SharedStoresHealth } from "../../client/shared-stores.js";
 import { acceptedHosts, refusal } from "./http-guard.js";
-import type { OAuthEndpoint } from "../../auth/oauth-server.js";
 import type { HttpOptions } from "./http-options.js";
+import { HttpFailure, tokenRefused, vndbTokenAsBearer, type HttpAuth } from "./http-auth.js";
+import { clientAddress } from "./http-client-address.js";
+import { corsHeaders, preflightHeaders } from "./http-cors.js";
+
+export { HttpFailure, type HttpAuth } from "./http-auth.js";
 
 export const MCP_PATH = "/mcp";
+/** 200 while serving, 503 while draining; the body says whether Redis is in use (docs/http.md). */
 export const HEALTH_PATH = "/healthz";
-/** How long the permissions of a token are remembered (by hash) in stateless mode. */
+/** Liveness: 200 as long as the process answers at all (a draining replica is alive). */
+export const LIVE_PATH = "/healthz/live";
+/** Readiness: 503 while draining or at the session cap (send new clients elsewhere). */
+export const READY_PATH = "/healthz/ready";
+/** How long the permissions of a token are remembered (by hash). */
 const PERMISSIONS_TTL_MS = 10 * 60_000;
-/** How often idle sessions are looked for. */
+/** How often idle sessions are looked for, at most (and at least twice per idle time). */
 const IDLE_SWEEP_MS = 60_000;
+/**
+ * An unused VNDB client is kept this long for its caller's next request or session: a
+ * stateless client's requests come seconds apart, and a kept client keeps its cache and pool.
+ */
+const CLIENT_LINGER_MS = 60_000;
+/** What a refused new session is told to wait: about one idle sweep, when sessions may free. */
+const SESSION_CAP_RETRY_S = 30;
+/** What a client refused while the server drains is told to wait (another replica takes it). */
+const DRAINING_RETRY_S = 1;
+/**
+ * A body over the limit is answered 413 at once; up to this many further bytes are read and
+ * dropped so that the client gets the answer instead of a reset, then the socket is closed.
+ */
+const OVERSIZE_DRAIN_BYTES = 4 * 1024 * 1024;
+/** JSON-RPC "server error" code of our own refusals (the spec's implementation-defined range). */
+const SERVER_ERROR = -32000;
 
 export interface HttpDeps {
   log: Logger;
-  /** A VNDB API for one token (undefined: anonymous) sharing the process's budget and stores. */
-  apiFor(token: string | undefined): VndbApi;
+  /**
+   * A VNDB API for one token (undefined: anonymous) sharing the process's budget and stores;
+   * `caller` names whose fair share of the budget its calls take (a token fingerprint, an
+   * anonymous client's address). Kept and reused for that caller; closed when unused.
+   */
+  apiFor(token: string | undefined, caller?: string): VndbApi;
+  /** Whether the replicas' shared stores (Redis) are in use; undefined without them. */
+  sharedHealth?: () => SharedStoresHealth | undefined;
+  /** Whose VNDB token a request acts for (default: the bearer is the VNDB token itself). */
+  auth?: HttpAuth;
 }
 
 export interface HttpServerHandle {
@@ -44,46 +88,44 @@ interface Session {
   tokenHash: string;
   transport: StreamableHTTPServerTransport;
   created: CreatedServer;
-  api: VndbApi;
   lastSeen: number;
   release(): void;
 }
 
-class HttpFailure extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
 const hashOf = (token: string | undefined) => (token ? createHash("sha256").update(token).digest("hex") : "anonymous");
 
-/** The bearer token of a request, undefined when none; a malformed header is an error. */
-function bearerToken(req: IncomingMessage): string | undefined {
-  const header = req.headers.authorization;
-  if (header === undefined || header.trim() === "") return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw new HttpFailure(401, "Authorization must be 'Bearer <VNDB API token>'");
-  return match[1];
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body?: string): void {
+  if (res.headersSent) return void res.end();
+  res.writeHead(status, headers);
+  res.end(body);
 }
 
 function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  if (res.headersSent) return void res.end();
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
+  send(res, status, { "content-type": "application/json", ...headers }, JSON.stringify({ jsonrpc: "2.0", error: { code: SERVER_ERROR, message }, id: null }));
 }
 
+/**
+ * Reads a JSON body up to `limit` bytes. Past it (declared or streamed, chunked included),
+ * the answer is 413 and the rest of the body is read and dropped, up to a bound, so that the
+ * client sees the 413 instead of a reset connection.
+ */
 async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const tooLarge = () => {
+    let dropped = 0;
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > OVERSIZE_DRAIN_BYTES) req.destroy();
+    });
+    req.resume();
+    return new HttpFailure(413, `request body over ${limit} bytes`, { connection: "close" });
+  };
   const declared = Number(req.headers["content-length"] ?? "0");
-  if (declared > limit) throw new HttpFailure(413, `request body over ${limit} bytes`);
+  if (declared > limit) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) throw new HttpFailure(413, `request body over ${limit} bytes`);
+    if (size > limit) throw tooLarge();
     chunks.push(chunk);
   }
   try {
@@ -91,6 +133,15 @@ async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknow
   } catch {
     throw new HttpFailure(400, "Parse error: the body is not JSON");
   }
+}
+
+/** The ids of the JSON-RPC requests in a body (a drain answers them). */
+function requestIds(body: unknown): Array<string | number> {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.flatMap((m) => {
+    const id = (m as { id?: unknown; method?: unknown } | null)?.id;
+    return (typeof id === "string" || typeof id === "number") && typeof (m as { method?: unknown }).method === "string" ? [id] : [];
+  });
 }
 
 /** Counts requests per client address; refuses beyond the limit. */
@@ -114,7 +165,7 @@ class ClientSlots {
   }
 }
 
-/** Redaction must know every token in use; a token seen by two sessions is kept until both end. */
+/** Redaction must know every token in use; a token held twice is kept until both let go. */
 class SecretRefs {
   readonly #refs = new Map<string, number>();
   hold(token: string | undefined): () => void {
@@ -133,17 +184,80 @@ class SecretRefs {
   }
 }
 
+/**
+ * One VNDB client per caller (a token, an anonymous address), shared by its sessions and
+ * requests and closed CLIENT_LINGER_MS after the last of them let go.
+ */
+class ClientPool {
+  readonly #entries = new Map<string, { api: VndbApi; refs: number; timer?: NodeJS.Timeout; forget: () => void }>();
+  constructor(
+    private readonly create: (token: string | undefined, caller: string) => VndbApi,
+    private readonly secrets: SecretRefs,
+  ) {}
+
+  take(token: string | undefined, caller: string): { api: VndbApi; release: () => void } {
+    const key = `${hashOf(token)} ${caller}`;
+    let entry = this.#entries.get(key);
+    if (!entry) {
+      const forget = this.secrets.hold(token);
+      try {
+        entry = { api: this.create(token, caller), refs: 0, forget };
+      } catch (error) {
+        forget();
+        throw error;
+      }
+      this.#entries.set(key, entry);
+    }
+    const held = entry;
+    clearTimeout(held.timer);
+    held.refs++;
+    let released = false;
+    return {
+      api: held.api,
+      release: () => {
+        if (released) return;
+        released = true;
+        if (--held.refs > 0) return;
+        held.timer = setTimeout(() => {
+          if (held.refs > 0 || this.#entries.get(key) !== held) return;
+          this.#entries.delete(key);
+          void held.api.close().catch(() => {});
+          held.forget();
+        }, CLIENT_LINGER_MS);
+        held.timer.unref();
+      },
+    };
+  }
+
+  async closeAll(): Promise<void> {
+    const all = [...this.#entries.values()];
+    this.#entries.clear();
+    for (const entry of all) clearTimeout(entry.timer);
+    await Promise.all(all.map((e) => e.api.close().catch(() => {})));
+    for (const entry of all) entry.forget();
+  }
+}
+
 export async function startHttpServer(config: ServerConfig, options: HttpOptions, deps: HttpDeps): Promise<HttpServerHandle> {
   const { log } = deps;
+  const auth = deps.auth ?? vndbTokenAsBearer;
   const sessions = new Map<string, Session>();
+  /** Sessions being opened (initialize received, id not yet given): they count toward the cap. */
+  let opening = 0;
   const slots = new ClientSlots(options.maxConcurrentPerClient);
   const secrets = new SecretRefs();
+  const clients = new ClientPool((token, caller) => {
+    const api = deps.apiFor(token, caller);
+    return token && auth.watch ? auth.watch(api, token) : api; // OAuth: a refused token ends its grant
+  }, secrets);
   const permissions = new Map<string, { writes: boolean; at: number }>();
-  const inFlight = new Set<Promise<void>>();
+  /** POSTs being answered, with the ids a drain must answer if they run out of time. */
+  const inFlight = new Map<ServerResponse, { ids: Array<string | number>; done: Promise<void> }>();
   let draining = false;
   let hosts = new Set<string>();
-  // With --oauth (docs/oauth.md) the bearer is our access token; auth/ maps it to a VNDB token.
-  let oauth: OAuthEndpoint | undefined;
+
+  /** Whose share of the budget a request's calls take: its token's, or its address's. */
+  const callerOf = (token: string | undefined, address: string) => (token ? `token:${hashOf(token).slice(0, 16)}` : `anonymous:${address}`);
 
   /** The configuration of one user's server: their token; list writes only if it may write. */
   async function configFor(token: string | undefined, api: VndbApi): Promise<ServerConfig> {
@@ -159,7 +273,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
         permissions.set(key, { writes, at: Date.now() });
       } catch (error) {
         const status = (error as { status?: unknown }).status;
-        if (status === 401) throw new HttpFailure(401, "VNDB rejected the token in Authorization (invalid or revoked); create a new one on vndb.org");
+        if (status === 401) throw (await auth.refused?.(token)) ?? tokenRefused("VNDB rejected the token in Authorization (invalid or revoked); create a new one on vndb.org");
         // VNDB unreachable: serve the read tools; writes would fail anyway.
         log.warn(`could not check a token's permissions: ${error instanceof Error ? error.message : String(error)}`);
         writes = false;
@@ -168,22 +282,19 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     return { ...config, token, readOnly: !writes };
   }
 
-  async function openServer(token: string | undefined) {
-    let api: VndbApi;
+  async function openServer(token: string | undefined, address: string) {
+    let held: { api: VndbApi; release: () => void };
     try {
-      api = deps.apiFor(token);
-      if (oauth && token) api = oauth.watch(api, token); // VNDB refusing it ends the grant
+      held = clients.take(token, callerOf(token, address));
     } catch (error) {
       // The client checks the token's shape locally, the way VNDB would.
-      throw new HttpFailure(401, error instanceof Error ? error.message : "invalid token");
+      throw tokenRefused(error instanceof Error ? error.message : "invalid token");
     }
-    const release = secrets.hold(token);
     try {
-      const created = createServer(await configFor(token, api), { api, log });
-      return { api, created, release };
+      const created = createServer(await configFor(token, held.api), { api: held.api, log });
+      return { created, release: held.release };
     } catch (error) {
-      release();
-      await api.close().catch(() => {});
+      held.release();
       throw error;
     }
   }
@@ -191,24 +302,49 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
   async function closeSession(session: Session): Promise<void> {
     if (session.id) sessions.delete(session.id);
     await session.created.close().catch(() => {});
-    await session.api.close().catch(() => {});
     session.release();
   }
 
-  async function handleStateless(req: IncomingMessage, res: ServerResponse, body: unknown, token: string | undefined) {
-    const { api, created, release } = await openServer(token);
+  async function handleStateless(req: IncomingMessage, res: ServerResponse, body: unknown, token: string | undefined, address: string) {
+    const { created, release } = await openServer(token, address);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on("close", () => {
       void transport.close().catch(() => {});
       void created.close().catch(() => {});
-      void api.close().catch(() => {});
       release();
     });
     await created.connect(transport);
     await transport.handleRequest(req, res, body);
   }
 
-  async function handleSession(req: IncomingMessage, res: ServerResponse, body: unknown, token: string | undefined) {
+  /**
+   * The 2026-07-28 era: every request stands alone (no session), answered by a server built
+   * for its token. The SDK's handler checks the standard headers against the body.
+   */
+  const modern = createMcpHandler(({ authInfo }) => (authInfo?.extra as { server: McpServer }).server, {
+    legacy: "reject",
+    maxRequestBodySize: options.maxBodyBytes,
+    onerror: (error) => log.debug(`HTTP (2026-07-28): ${error.message}`),
+  });
+
+  async function handleModern(req: IncomingMessage, res: ServerResponse, body: unknown, token: string | undefined, address: string) {
+    const { created, release } = await openServer(token, address);
+    res.on("close", () => {
+      void created.close().catch(() => {});
+      release();
+    });
+    // authInfo is only the way to hand this request's server to the factory: the token stays out of it.
+    const authInfo = { token: hashOf(token), clientId: "bearer", scopes: [], extra: { server: created.server } };
+    await toNodeHandler({ fetch: (request, opts) => modern.fetch(request, { ...opts, authInfo }) })(req, res, body);
+  }
+
+  /** A POST without a session that the SDK classifies as 2026-07-28 (server/discover or the envelope). */
+  async function isModern(req: IncomingMessage, body: unknown): Promise<boolean> {
+    if (req.method !== "POST" || typeof req.headers["mcp-session-id"] === "string") return false;
+    return !(await isLegacyRequest(await toWebRequest(req, body), body, { maxRequestBodySize: options.maxBodyBytes }));
+  }
+
+  async function handleSession(req: IncomingMessage, res: ServerResponse, body: unknown, token: string | undefined, address: string) {
     const id = req.headers["mcp-session-id"];
     if (typeof id === "string") {
       const session = sessions.get(id);
@@ -221,76 +357,130 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     if (req.method !== "POST" || !isInitializeRequest(body)) {
       throw new HttpFailure(400, "Bad Request: no Mcp-Session-Id; send initialize first");
     }
-    const { api, created, release } = await openServer(token);
-    const session: Session = {
-      tokenHash: hashOf(token),
-      api,
-      created,
-      release,
-      lastSeen: Date.now(),
-      transport: new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (sid) => {
-          session.id = sid;
-          sessions.set(sid, session);
-        },
-      }),
+    if (sessions.size + opening >= options.maxSessions) {
+      throw new HttpFailure(
+        503,
+        `Too many sessions: this server holds ${options.maxSessions} live sessions, its limit; idle ones close after ${Math.round(options.sessionIdleMs / 1000)} s. Retry in ${SESSION_CAP_RETRY_S} s or on another replica`,
+        { "retry-after": String(SESSION_CAP_RETRY_S) },
+      );
+    }
+    opening++;
+    let counted = true;
+    const settle = () => {
+      if (counted) opening--;
+      counted = false;
     };
-    session.transport.onclose = () => void closeSession(session);
-    await created.connect(session.transport);
-    await session.transport.handleRequest(req, res, body);
+    try {
+      const { created, release } = await openServer(token, address);
+      const session: Session = {
+        tokenHash: hashOf(token),
+        created,
+        release,
+        lastSeen: Date.now(),
+        transport: new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (sid) => {
+            session.id = sid;
+            sessions.set(sid, session);
+            settle();
+          },
+        }),
+      };
+      session.transport.onclose = () => void closeSession(session);
+      await created.connect(session.transport);
+      await session.transport.handleRequest(req, res, body);
+      // An initialize the transport refused leaves no session: its server and client go.
+      if (session.id === undefined) void session.transport.close().catch(() => {});
+    } finally {
+      settle();
+    }
+  }
+
+  /** The state /healthz reports: serving or not, ready for new clients or not, Redis in use or not. */
+  function health() {
+    const shared = deps.sharedHealth?.();
+    const full = sessions.size + opening >= options.maxSessions;
+    const ready = !draining && !full;
+    const status = draining ? "draining" : full ? "full" : shared?.state === "local" ? "degraded" : "ok";
+    return {
+      status,
+      live: true,
+      ready,
+      sessions: sessions.size,
+      maxSessions: options.maxSessions,
+      ...(shared ? { redis: shared.state === "shared" ? { state: "shared" } : { state: "local", since: new Date(shared.since).toISOString(), reason: shared.reason } } : {}),
+    };
+  }
+
+  function answerHealth(req: IncomingMessage, res: ServerResponse, path: string, cors: Record<string, string>): void {
+    const state = health();
+    const status = path === LIVE_PATH ? 200 : path === READY_PATH ? (state.ready ? 200 : 503) : draining ? 503 : 200;
+    send(res, status, { "content-type": "application/json", "cache-control": "no-store", ...cors }, req.method === "HEAD" ? undefined : JSON.stringify(state));
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = (req.url ?? "/").split("?")[0];
-    if (path === HEALTH_PATH && req.method === "GET") {
-      res.writeHead(draining ? 503 : 200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ status: draining ? "draining" : "ok", sessions: sessions.size }));
-      return;
-    }
-    // The OAuth routes check the Host; their page and browser clients bring their own Origin.
-    if (oauth && !refusal({ host: req.headers.host }, hosts, options) && (await oauth.handle(req, res))) return;
+    const path = (req.url ?? "/").split("?")[0]!;
+    const isHealth = path === HEALTH_PATH || path === LIVE_PATH || path === READY_PATH;
+    // Probes come from load balancers and orchestrators, which send no browser headers.
+    if (isHealth && !req.headers.origin && (req.method === "GET" || req.method === "HEAD")) return answerHealth(req, res, path, {});
     const refused = refusal(req.headers, hosts, options);
     if (refused) return sendError(res, 403, `Forbidden: ${refused}`);
+    const origin = typeof req.headers.origin === "string" ? req.headers.origin : undefined;
+    const cors = corsHeaders(origin);
+    if (req.method === "OPTIONS" && origin !== undefined && req.headers["access-control-request-method"] !== undefined) {
+      return send(res, 204, preflightHeaders(origin, req.headers["access-control-request-headers"] as string | undefined));
+    }
+    for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
+    if (isHealth && (req.method === "GET" || req.method === "HEAD")) return answerHealth(req, res, path, cors);
+    if (await auth.route?.(req, res, path)) return;
     if (path !== MCP_PATH) return sendError(res, 404, `Not found; the MCP endpoint is ${MCP_PATH}`);
-    if (draining) return sendError(res, 503, "Server shutting down; retry on another replica", { "retry-after": "1" });
+    if (draining) {
+      return sendError(res, 503, `Server shutting down; retry in ${DRAINING_RETRY_S} s (another replica takes new work)`, { "retry-after": String(DRAINING_RETRY_S) });
+    }
     if (options.stateless && req.method !== "POST") {
       return sendError(res, 405, "Method not allowed: this server is stateless (POST only)", { allow: "POST" });
     }
-    const release = slots.take(req.socket.remoteAddress ?? "?");
+    const address = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], options.trustedProxies);
+    const release = slots.take(address);
     // Long-lived GET streams do not hold a slot: they carry notifications, not work.
     if (req.method === "GET") release();
     else res.on("close", release);
-    const grant = oauth ? await oauth.authenticate(req, res) : undefined;
-    if (oauth && !grant) return; // answered 401 with the challenge
-    const token = grant ? grant.vndbToken : bearerToken(req);
+    const token = await auth.tokenFor(req);
     const body = req.method === "POST" ? await readJsonBody(req, options.maxBodyBytes) : undefined;
-    try {
-      if (options.stateless) await handleStateless(req, res, body, token);
-      else await handleSession(req, res, body, token);
-    } catch (error) {
-      // VNDB refused a grant's token: the grant ends, and the 401 says how to reconnect.
-      if (!(grant && oauth && error instanceof HttpFailure && error.status === 401)) throw error;
-      const ended = await oauth.refused(grant);
-      throw new HttpFailure(ended.status, ended.message, ended.headers);
-    }
+    if (req.method === "POST") inFlight.get(res)?.ids.push(...requestIds(body));
+    if (await isModern(req, body)) await handleModern(req, res, body, token, address);
+    else if (options.stateless) await handleStateless(req, res, body, token, address);
+    else await handleSession(req, res, body, token, address);
   }
 
   const server = createHttpServer((req, res) => {
-    const work = handle(req, res).catch((error: unknown) => {
+    if (req.method === "POST") {
+      // In flight until the answer is fully sent (SSE answers end after the last message).
+      const done = new Promise<void>((resolve) => res.on("close", resolve));
+      inFlight.set(res, { ids: [], done });
+      void done.then(() => inFlight.delete(res));
+    }
+    void handle(req, res).catch((error: unknown) => {
       if (error instanceof HttpFailure) return sendError(res, error.status, error.message, error.headers);
       log.error("HTTP request failed", error);
       sendError(res, 500, "Internal server error");
     });
-    if (req.method === "POST") {
-      // In flight until the answer is fully sent (SSE answers end after the last message).
-      const done = new Promise<void>((resolve) => res.on("close", resolve));
-      inFlight.add(done);
-      void done.then(() => inFlight.delete(done));
-    }
-    void work;
   });
   server.requestTimeout = 0; // SSE streams stay open as long as the session lives
+
+  /** Answers the calls still running when the drain time is up, instead of an empty 200. */
+  function answerUnfinished(): void {
+    const message = `Server shutting down: the call was still running after ${Math.round(options.drainMs / 1000)} s; retry it (another replica will answer)`;
+    for (const [res, { ids }] of inFlight) {
+      res.on("error", () => {}); // the SDK may still try to write its own answer
+      const errors = ids.map((id) => ({ jsonrpc: "2.0", id, error: { code: SERVER_ERROR, message } }));
+      if (errors.length === 0 || res.writableEnded) continue;
+      const payload = JSON.stringify(errors.length === 1 ? errors[0] : errors);
+      if (!res.headersSent) send(res, 200, { "content-type": "application/json", connection: "close" }, payload);
+      else if (String(res.getHeader("content-type") ?? "").startsWith("text/event-stream")) res.end(`event: message\ndata: ${payload}\n\n`);
+      else res.end();
+    }
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -298,29 +488,14 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
   });
   const port = (server.address() as AddressInfo).port;
   hosts = acceptedHosts(options.host, port, options);
-  if (config.oauth) {
-    const { startOAuth } = await import("../../auth/oauth-server.js");
-    oauth = await startOAuth(config.oauth, { host: options.host, port }, {
-      log,
-      redisUrl: config.redisUrl,
-      checkToken: async (vndbToken) => {
-        const api = deps.apiFor(vndbToken);
-        const release = secrets.hold(vndbToken);
-        try {
-          const { id, username, permissions } = await api.authinfo();
-          return { id, username, permissions };
-        } finally {
-          release();
-          await api.close().catch(() => {});
-        }
-      },
-    });
-    hosts.add(new URL(oauth.issuer).host); // the public name clients and browsers use
-  }
-  const sweep = setInterval(() => {
-    const cutoff = Date.now() - options.sessionIdleMs;
-    for (const session of sessions.values()) if (session.lastSeen < cutoff) void session.transport.close();
-  }, IDLE_SWEEP_MS);
+  for (const host of (await auth.start?.({ host: options.host, port, apiFor: (token) => deps.apiFor(token) })) ?? []) hosts.add(host);
+  const sweep = setInterval(
+    () => {
+      const cutoff = Date.now() - options.sessionIdleMs;
+      for (const session of sessions.values()) if (session.lastSeen < cutoff) void session.transport.close();
+    },
+    Math.max(1_000, Math.min(IDLE_SWEEP_MS, options.sessionIdleMs / 2)),
+  );
   sweep.unref();
 
   const urlHost = options.host.includes(":") ? `[${options.host}]` : options.host;
@@ -331,21 +506,25 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     sessionCount: () => sessions.size,
     close: () =>
       (closing ??= (async () => {
+        // Still listening while draining: new clients get a clear 503 instead of a refused connection.
         draining = true;
         clearInterval(sweep);
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         if (inFlight.size > 0) {
           let timer: NodeJS.Timeout | undefined;
           await Promise.race([
-            Promise.all([...inFlight]),
+            Promise.all([...inFlight.values()].map((f) => f.done)),
             new Promise<void>((resolve) => (timer = setTimeout(resolve, options.drainMs))),
           ]);
           clearTimeout(timer);
         }
+        answerUnfinished();
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         await Promise.all([...sessions.values()].map((s) => s.transport.close().catch(() => {})));
+        await modern.close().catch(() => {});
+        await clients.closeAll();
         server.closeAllConnections();
         await stopped;
-        await oauth?.close().catch(() => {});
+        await auth.close?.().catch(() => {});
       })()),
   };
 }
@@ -354,7 +533,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
 export async function serveHttp(config: ServerConfig, options: HttpOptions, deps: HttpDeps & { onClose?: () => Promise<void> }): Promise<void> {
   const handle = await startHttpServer(config, options, deps);
   deps.log.info(
-    `serving MCP on ${handle.url} (${options.stateless ? "stateless" : "sessions"}; ${config.oauth ? "OAuth sign-in, docs/oauth.md" : "token per request in Authorization: Bearer"})`,
+    `serving MCP on ${handle.url} (${options.stateless ? "stateless" : `sessions: at most ${options.maxSessions}, idle ${Math.round(options.sessionIdleMs / 1000)} s`}; ${deps.auth?.describe ?? "token per request in Authorization: Bearer"})`,
   );
   await new Promise<void>((resolve) => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve());

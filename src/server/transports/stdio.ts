@@ -19,7 +19,7 @@ export const DRAIN_GRACE_MS = 5_000;
  */
 export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onClose?: () => Promise<void> }): Promise<void> {
   const log = deps.log ?? silentLogger;
-  const { StdioServerTransport } = await import("@modelcontextprotocol/server/stdio");
+  const { StdioServerTransport, serveStdio: serveBothEras } = await import("@modelcontextprotocol/server/stdio");
   const created = createServer(config, deps);
   const input = new BoundedLines(MAX_MESSAGE_BYTES, ({ bytes, id }) => {
     log.warn(`refused a message of ${bytes} bytes (limit ${MAX_MESSAGE_BYTES})`);
@@ -32,6 +32,7 @@ export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onCl
   // calls still running; the shutdown below lets them answer first, then closes it.
   process.stdin.pipe(input, { end: false });
   const transport = new StdioServerTransport(input, process.stdout);
+  const wire = created.track(transport);
   let finished!: () => void;
   const done = new Promise<void>((resolve) => (finished = resolve));
   let closing = false;
@@ -42,6 +43,7 @@ export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onCl
     // A client that closes stdin after its last request (a pipe, a script) still reads
     // stdout: let running calls answer first. Signals and a closed transport do not wait.
     if (drain) await created.settle(DRAIN_GRACE_MS);
+    await handle.close().catch(() => {});
     await created.close().catch(() => {});
     await deps.api.close().catch(() => {});
     await deps.onClose?.().catch(() => {});
@@ -50,10 +52,19 @@ export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onCl
     process.stdin.destroy();
     finished();
   };
-  transport.onclose = () => void shutdown("transport closed", false);
+  // One process, one connection: its opening decides the era (initialize: 2025, as before;
+  // server/discover or a request carrying the 2026-07-28 envelope: the stateless era).
+  const handle = serveBothEras(() => created.server, {
+    transport: wire as never,
+    onerror: (error) => log.debug(`stdio: ${error.message}`),
+  });
+  const closed = wire.onclose;
+  wire.onclose = () => {
+    closed?.();
+    void shutdown("transport closed", false);
+  };
   process.stdin.once("end", () => void shutdown("stdin closed", true));
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void shutdown(signal, false));
-  await created.connect(transport);
   log.info(`serving ${created.tools.length} tools on stdio (${describeConfig(config)})`);
   await done;
 }
