@@ -108,6 +108,14 @@ describe("vndb-mcp-server --http --oauth --embedded, through the SDK v2 client",
     await client.close();
   });
 
+  it("serves a 2026-07-28 client (server/discover) with the same grant", async () => {
+    const client = new Client({ name: "oauth-e2e-2026", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" as const } } });
+    await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain("vndb_update_list_entry");
+    expect(text(await client.callTool({ name: "vndb_get_auth_info", arguments: {} }))).toContain("u2");
+    await client.close();
+  });
+
   it("refreshes an expired access token on its own, rotating the refresh token", async () => {
     const oldRefresh = provider.stored!.refresh_token!;
     // What a client sees once the access token has expired: a 401 on its next request.
