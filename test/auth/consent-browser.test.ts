@@ -127,5 +127,6 @@ describe.skipIf(!available)("the sign-in page in headless Chromium", () => {
     });
     expect(call.status).toBe(200);
     expect(stderr.join("")).not.toContain(READER);
+    expect(stderr.join("")).toContain("a random secret was made at start, so every connection ends when this process does");
   }, 60_000);
 });

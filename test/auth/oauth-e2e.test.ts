@@ -80,6 +80,13 @@ async function connect(provider: MemoryProvider): Promise<Client> {
 describe("vndb-mcp-server --http --oauth --embedded, through the SDK v2 client", () => {
   const provider = new MemoryProvider();
 
+  it("says in the log that it runs for a local trial (no public URL) with the configured secret", () => {
+    const log = stderr.join("");
+    expect(log).toContain(`OAuth for a local trial: no VNDB_OAUTH_PUBLIC_URL, so the sign-in page is ${base}/authorize`);
+    expect(log).not.toContain("random secret"); // VNDB_OAUTH_SECRET is set here
+    expect(log).not.toContain(SECRET);
+  });
+
   it("challenges, discovers, registers and sends the person to the page", async () => {
     const client = new Client({ name: "oauth-e2e", version: "0" });
     const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });

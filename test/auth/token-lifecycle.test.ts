@@ -167,6 +167,24 @@ describe("what is stored", () => {
     }
   });
 
+  it("lets another replica with the same public URL, secret and store serve the grant, refresh and revoke it", async () => {
+    const settings = { publicUrl: "https://vndb-mcp.example", secret: "shared-secret-shared-secret-shared-secret" };
+    const a = await startHarness(settings);
+    const b = await startHarness(settings, a.store);
+    try {
+      const { client, tokens } = await signIn(a.base, WRITER);
+      expect(await (await callMcp(b.base, tokens.access_token)).json()).toMatchObject({ token: "writer" });
+      const refreshed = await fetch(`${b.base}/token`, form({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: client.client_id }));
+      const next = (await refreshed.json()) as { access_token: string };
+      expect(await (await callMcp(a.base, next.access_token)).json()).toMatchObject({ token: "writer" });
+      await fetch(`${a.base}/revoke`, form({ token: next.access_token, client_id: client.client_id }));
+      expect((await callMcp(b.base, next.access_token)).status).toBe(401);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
   it("cannot open a sealed token under another secret: the grant must be made again", async () => {
     const a = await startHarness({ secret: "first-secret-first-secret-first-secret" });
     const b = await startHarness({ secret: "other-secret-other-secret-other-secret" }, a.store);
