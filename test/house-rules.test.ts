@@ -91,8 +91,8 @@ describe("house rules (DESIGN.md)", () => {
     expect(timed).toEqual([]);
   });
 
-  it("the MCP SDK is imported only by server/ and the definers in tools/, prompts/, resources/", () => {
-    const allowed = /^(server\/|tools\/define-tool\.ts$|prompts\/|resources\/)/;
+  it("the MCP SDK is imported only by server/, auth/ and the definers in tools/, prompts/, resources/", () => {
+    const allowed = /^(server\/|auth\/|tools\/define-tool\.ts$|prompts\/|resources\/)/;
     const offenders = files
       .filter((f) => importsOf(f.text).some((s) => s.startsWith("@modelcontextprotocol/")))
       .map((f) => relative(src, f.path).split("\\").join("/"))

@@ -50,6 +50,10 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     return EXIT_CONFIG;
   }
   const config = result.config;
+  if (config.oauth && transport.kind !== "http") {
+    process.stderr.write("vndb-mcp-server: configuration error: --oauth (VNDB_HTTP_OAUTH) needs --http: OAuth signs in clients of the HTTP endpoint\n");
+    return EXIT_CONFIG;
+  }
   registerSecret(config.token);
   const log = createLogger({ level: config.logLevel });
   survivedUnhandledRejections(log);
@@ -117,8 +121,11 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     const { PublicAnswers } = await import("../client/public-answers.js");
     const publicAnswers = new PublicAnswers({ ...(stores ? { sharedCache: stores.cache } : {}) });
     const { serveHttp } = await import("../server/transports/http.js");
+    // --oauth: people sign in on the server's own page; the bearer is then our access token.
+    const auth = config.oauth ? (await import("../auth/connector-auth.js")).oauthHttpAuth(config.oauth, { log, redisUrl: config.redisUrl }) : undefined;
     await serveHttp(config, transport.http, {
       log,
+      ...(auth ? { auth } : {}),
       // Each token and each anonymous client address gets a fair share of the budget (rate-budget.ts).
       apiFor: (token, caller) =>
         new KanaClient({ rateBudget, budgetCaller: caller ?? budgetCallerOf(token), publicAnswers, ...(stores ? { sharedStores: stores } : {}), baseUrl, ...(token ? { token } : {}), ...inProcess, logger: kanaLogger(log) }),

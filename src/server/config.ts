@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { didYouMean } from "../kana/hints.js";
 import { LOG_LEVELS, type LogLevel } from "./log.js";
+import { MIN_SECRET_CHARS } from "../auth/limits.js";
+import type { OAuthSettings } from "../auth/options.js";
 
 /** The live API base (reference §1.1). */
 export const DEFAULT_API_URL = "https://api.vndb.org/kana";
@@ -39,6 +41,8 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** Redis shared by replicas for the request budget and the answer cache (docs/deployment.md). */
   redisUrl: string | undefined;
+  /** OAuth at the HTTP endpoint (--oauth; docs/oauth.md); absent: bearer tokens are VNDB tokens. */
+  oauth?: OAuthSettings;
 }
 
 /** List-write tools exist only with a token and outside read-only mode (issue 5 item 5). */
@@ -79,6 +83,13 @@ HTTP (docs/http.md):
   VNDB_HTTP_ALLOWED_ORIGINS  Origin header values accepted, comma-separated (default: none)
   VNDB_HTTP_MAX_BODY_BYTES   largest request body (default 1048576)
   VNDB_HTTP_MAX_CONCURRENT   requests in flight per client address (default 8)
+  --oauth                    sign people in with OAuth 2.1 (a page where they paste their VNDB
+                             token) instead of taking a VNDB token as the bearer (VNDB_HTTP_OAUTH=1;
+                             docs/oauth.md)
+  VNDB_OAUTH_PUBLIC_URL      the https base URL clients reach the server at (default: a local
+                             trial on http://<host>:<port>)
+  VNDB_OAUTH_SECRET          seals stored VNDB tokens, the same on every replica, at least
+                             ${MIN_SECRET_CHARS} characters (default: random per start, so connections end with it)
 
 Environment only:
   VNDB_TOKEN                 optional; enables the list tools (stdio). Make one on vndb.org under
@@ -153,6 +164,22 @@ const RawConfig = z.object({
     .trim()
     .pipe(z.url({ protocol: /^rediss?$/, error: "VNDB_REDIS_URL must be a redis:// or rediss:// URL" }))
     .optional(),
+  // OAuth at the HTTP endpoint (docs/oauth.md): on/off, where it is reached, what it seals with.
+  oauth: boolText("VNDB_HTTP_OAUTH / --oauth").optional(),
+  oauthPublicUrl: z
+    .string()
+    .trim()
+    .pipe(
+      z.url({ protocol: /^https?$/, error: "VNDB_OAUTH_PUBLIC_URL must be an https URL" }).refine((v) => {
+        const url = new URL(v);
+        return (url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)) && url.pathname === "/" && !url.search && !url.hash;
+      }, "VNDB_OAUTH_PUBLIC_URL must be an https origin without path, query or fragment, e.g. https://vndb-mcp.example.org (plain http only for localhost)"),
+    )
+    .optional(),
+  oauthSecret: z
+    .string()
+    .refine((v) => v.length >= MIN_SECRET_CHARS, `VNDB_OAUTH_SECRET must be at least ${MIN_SECRET_CHARS} characters (a random string, e.g. from openssl rand -base64 32)`)
+    .optional(),
   logLevel: z
     .enum(LOG_LEVELS, { error: `VNDB_LOG_LEVEL / --log-level must be one of ${LOG_LEVELS.join(", ")}` })
     .optional(),
@@ -168,6 +195,7 @@ const FLAGS_WITH_VALUE: Record<string, keyof RawConfig> = {
 const BOOLEAN_FLAGS: Record<string, keyof RawConfig> = {
   "--embedded": "embedded",
   "--read-only": "readOnly",
+  "--oauth": "oauth",
 };
 
 /** Every server flag, for suggestions (the HTTP ones are taken out of argv before this parser runs). */
@@ -191,6 +219,9 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
     embedded: env.VNDB_EMBEDDED,
     logLevel: env.VNDB_LOG_LEVEL,
     redisUrl: env.VNDB_REDIS_URL,
+    oauth: env.VNDB_HTTP_OAUTH,
+    oauthPublicUrl: env.VNDB_OAUTH_PUBLIC_URL,
+    oauthSecret: env.VNDB_OAUTH_SECRET,
   };
   for (const key of Object.keys(raw)) if (isUnset(raw[key])) raw[key] = undefined;
   if (raw.logLevel) raw.logLevel = raw.logLevel.trim().toLowerCase();
@@ -235,6 +266,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
       embedded: v.embedded ?? false,
       logLevel: v.logLevel ?? "info",
       redisUrl: v.redisUrl,
+      ...(v.oauth ? { oauth: { ...(v.oauthPublicUrl ? { publicUrl: v.oauthPublicUrl } : {}), ...(v.oauthSecret ? { secret: v.oauthSecret } : {}) } } : {}),
     },
   };
 }
@@ -248,5 +280,6 @@ export function describeConfig(config: ServerConfig): string {
     `spoiler level ${config.spoilerLevel}`,
     `response cap ${config.maxResponseTokens} tokens`,
     ...(config.redisUrl ? ["budget and cache shared on Redis"] : []),
+    ...(config.oauth ? ["OAuth sign-in"] : []),
   ].join(", ");
 }

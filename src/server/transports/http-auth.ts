@@ -5,6 +5,7 @@
 // token of the grant. The transport knows nothing else about authorization.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { VndbApi } from "../../tools/api.js";
 
 /** A refusal with its HTTP status, message and headers (Retry-After, WWW-Authenticate, ...). */
 export class HttpFailure extends Error {
@@ -30,6 +31,18 @@ export interface HttpAuth {
    * Throws HttpFailure (401 with WWW-Authenticate) to refuse it.
    */
   tokenFor(req: IncomingMessage): Promise<string | undefined>;
+  /** What the start-up log says about how clients authenticate. */
+  describe?: string;
+  /**
+   * Called once the server listens (an authorization server's local-trial URL needs the
+   * port); `apiFor` checks a token with VNDB. Resolves to extra Host names to accept.
+   */
+  start?(listening: { host: string; port: number; apiFor(token: string): VndbApi }): Promise<string[]>;
+  /** Wraps the VNDB client of a token, to learn when VNDB refuses the token in any call. */
+  watch?(api: VndbApi, token: string): VndbApi;
+  /** VNDB refused a token at the permission check: the refusal to answer with. */
+  refused?(token: string): Promise<HttpFailure>;
+  close?(): Promise<void>;
 }
 
 /** What a 401 of the default scheme says a client must send (RFC 6750 §3). */

@@ -246,7 +246,10 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
   let opening = 0;
   const slots = new ClientSlots(options.maxConcurrentPerClient);
   const secrets = new SecretRefs();
-  const clients = new ClientPool((token, caller) => deps.apiFor(token, caller), secrets);
+  const clients = new ClientPool((token, caller) => {
+    const api = deps.apiFor(token, caller);
+    return token && auth.watch ? auth.watch(api, token) : api; // OAuth: a refused token ends its grant
+  }, secrets);
   const permissions = new Map<string, { writes: boolean; at: number }>();
   /** POSTs being answered, with the ids a drain must answer if they run out of time. */
   const inFlight = new Map<ServerResponse, { ids: Array<string | number>; done: Promise<void> }>();
@@ -270,7 +273,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
         permissions.set(key, { writes, at: Date.now() });
       } catch (error) {
         const status = (error as { status?: unknown }).status;
-        if (status === 401) throw tokenRefused("VNDB rejected the token in Authorization (invalid or revoked); create a new one on vndb.org");
+        if (status === 401) throw (await auth.refused?.(token)) ?? tokenRefused("VNDB rejected the token in Authorization (invalid or revoked); create a new one on vndb.org");
         // VNDB unreachable: serve the read tools; writes would fail anyway.
         log.warn(`could not check a token's permissions: ${error instanceof Error ? error.message : String(error)}`);
         writes = false;
@@ -489,6 +492,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
   });
   const port = (server.address() as AddressInfo).port;
   hosts = acceptedHosts(options.host, port, options);
+  for (const host of (await auth.start?.({ host: options.host, port, apiFor: (token) => deps.apiFor(token) })) ?? []) hosts.add(host);
   const sweep = setInterval(
     () => {
       const cutoff = Date.now() - options.sessionIdleMs;
@@ -524,6 +528,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
         await clients.closeAll();
         server.closeAllConnections();
         await stopped;
+        await auth.close?.().catch(() => {});
       })()),
   };
 }
@@ -532,7 +537,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
 export async function serveHttp(config: ServerConfig, options: HttpOptions, deps: HttpDeps & { onClose?: () => Promise<void> }): Promise<void> {
   const handle = await startHttpServer(config, options, deps);
   deps.log.info(
-    `serving MCP on ${handle.url} (${options.stateless ? "stateless" : `sessions: at most ${options.maxSessions}, idle ${Math.round(options.sessionIdleMs / 1000)} s`}; token per request in Authorization: Bearer)`,
+    `serving MCP on ${handle.url} (${options.stateless ? "stateless" : `sessions: at most ${options.maxSessions}, idle ${Math.round(options.sessionIdleMs / 1000)} s`}; ${deps.auth?.describe ?? "token per request in Authorization: Bearer"})`,
   );
   await new Promise<void>((resolve) => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve());
