@@ -122,7 +122,11 @@ export function outputObject(tool: AnyTool): z.ZodObject | undefined {
   return tool.output ? z.looseObject(tool.output) : undefined;
 }
 
-/** JSON Schema without what goes without saying: `$schema`, and `additionalProperties: {}` or `items: {}` (anything). */
+/**
+ * JSON Schema without what goes without saying: `$schema`, `additionalProperties: {}` or
+ * `items: {}` (anything), zod's safe-integer bounds on every integer, and
+ * `propertyNames: {type: "string"}` on records (JSON keys are strings).
+ */
 function leanSchema(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(leanSchema);
   if (node === null || typeof node !== "object") return node;
@@ -130,6 +134,8 @@ function leanSchema(node: unknown): unknown {
   for (const [key, value] of Object.entries(node)) {
     if (key === "$schema") continue;
     if ((key === "additionalProperties" || key === "items") && value !== null && typeof value === "object" && Object.keys(value).length === 0) continue;
+    if ((key === "minimum" && value === Number.MIN_SAFE_INTEGER) || (key === "maximum" && value === Number.MAX_SAFE_INTEGER)) continue;
+    if (key === "propertyNames" && JSON.stringify(value) === '{"type":"string"}') continue;
     out[key] = leanSchema(value);
   }
   return out;

@@ -9,7 +9,7 @@ import type { QueryArgs } from "./query-run.js";
 import { filterSchema } from "../filters/schema.js";
 import { MAX_PAGE, MAX_RESULTS } from "../kana/query-limits.js";
 import type { QuerySpec } from "./query-specs.js";
-import { QUERY_OUTPUT } from "./output-shapes.js";
+import { queryOutput } from "./output-shapes.js";
 
 export { MAX_RESULTS } from "../kana/query-limits.js";
 
@@ -43,7 +43,7 @@ export function defineQueryTool(spec: QuerySpec): AnyTool {
     title: spec.title,
     description: spec.description,
     input: inputShape(spec),
-    output: QUERY_OUTPUT,
+    output: queryOutput(spec.endpoint),
     annotations: { readOnlyHint: true, openWorldHint: true },
     access: "read",
     run: async (args, ctx) => (await loadRunner()).runQuery(spec, args as QueryArgs, ctx),
