@@ -14,6 +14,7 @@ import { capErrorText, checkInputLimits } from "./input-limits.js";
 import { ageText, collectStaleNotices, type StaleNotice } from "../client/stale-answers.js";
 import type { SessionState } from "./session.js";
 import type { ClientLog } from "../server/client-log.js";
+import type { EntryLink } from "./entry-links.js";
 
 /** What a model must tell the user when VNDB was down and kept answers were used. */
 function staleNote(stale: readonly StaleNotice[]): string {
@@ -54,6 +55,8 @@ export interface ToolResult {
   text: string;
   /** The same answer as data, for clients that read structuredContent. */
   structured?: Record<string, unknown>;
+  /** Entries the answer shows, sent as resource_link content items (entry-links.ts). */
+  links?: readonly EntryLink[];
   isError?: boolean;
 }
 
@@ -230,7 +233,10 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
         const body = result.isError ? capErrorText(result.text, MAX_ERROR_CHARS) : result.text;
         const text = redact(note && !result.isError ? `${note}\n${body}` : body);
         return {
-          content: [{ type: "text" as const, text }],
+          content: [
+            { type: "text" as const, text },
+            ...(result.isError ? [] : (result.links ?? []).map((link) => ({ type: "resource_link" as const, ...link }))),
+          ],
           ...(result.structured && !result.isError
             ? { structuredContent: JSON.parse(redact(JSON.stringify(result.structured))) as Record<string, unknown> }
             : {}),

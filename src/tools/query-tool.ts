@@ -10,6 +10,7 @@ import { filterSchema } from "../filters/schema.js";
 import { MAX_PAGE, MAX_RESULTS } from "../kana/query-limits.js";
 import type { QuerySpec } from "./query-specs.js";
 import { queryOutput } from "./output-shapes.js";
+import { entryLinks } from "./entry-links.js";
 
 export { MAX_RESULTS } from "../kana/query-limits.js";
 
@@ -46,6 +47,10 @@ export function defineQueryTool(spec: QuerySpec): AnyTool {
     output: queryOutput(spec.endpoint),
     annotations: { readOnlyHint: true, openWorldHint: true },
     access: "read",
-    run: async (args, ctx) => (await loadRunner()).runQuery(spec, args as QueryArgs, ctx),
+    run: async (args, ctx) => {
+      const result = await (await loadRunner()).runQuery(spec, args as QueryArgs, ctx);
+      const shown = result.structured?.results;
+      return Array.isArray(shown) ? { ...result, links: entryLinks(shown) } : result;
+    },
   });
 }

@@ -8,6 +8,7 @@ import type { VndbApi } from "./api.js";
 import { defineTool, type ToolContext } from "./define-tool.js";
 import { ToolError } from "./errors.js";
 import { RECOMMEND_OUTPUT } from "./output-shapes.js";
+import { entryLinks } from "./entry-links.js";
 import { resolveCode, type CodeKind } from "../filters/code-names.js";
 import { VOTED_LABEL } from "./labels.js";
 import { resolveUserId } from "./users.js";
@@ -229,6 +230,7 @@ export const recommendTool = defineTool({
     const text = [...head, ...(scored.length ? lines : [none])].join("\n");
     return {
       text,
+      links: entryLinks(scored.map((x) => ({ id: x.c.id, title: x.c.title }))),
       structured: {
         seeds: seeds.map((s) => s.id),
         profile: profile.map((p) => p.name),
