@@ -10,6 +10,8 @@ import { z } from "zod";
 import { API_FIELDS, subFields, type SchemaEndpoint, type SchemaObject } from "../schema/index.js";
 import type { QueryEndpoint } from "../kana/types.js";
 import { TRUNCATED_KEY } from "../format/shape-entry.js";
+import { parseFields } from "../kana/fields.js";
+import type { FieldSelection } from "../kana/types.js";
 
 const str = z.string();
 const strOrNull = z.string().nullable();
@@ -342,4 +344,34 @@ export function treeLeaves(): string[] {
   };
   for (const [endpoint, def] of Object.entries(API_FIELDS)) walk(endpoint, "", def);
   return out;
+}
+
+/**
+ * The shape of rows fetched with a fixed `fields` selection (a tool's own request, such as
+ * the list entry the write tools read back): only the selected members, plus the `id` VNDB
+ * always adds, typed as in LEAF_TYPES. Much smaller than a whole entry, which reaches
+ * every endpoint through its nested entries.
+ */
+export function selectionSchema(endpoint: QueryEndpoint, fields: string): z.ZodObject {
+  const parsed = parseFields(endpoint, fields);
+  if (!parsed.ok) throw new Error(`entry-shapes: ${parsed.message} in ${fields}`);
+  const build = (def: SchemaObject, own: Site, selection: FieldSelection): z.ZodObject => {
+    const shape: Record<string, z.ZodType> = {};
+    const names = subFields(def).has("id") ? ["id", ...Object.keys(selection)] : Object.keys(selection);
+    for (const name of names) {
+      const site: Site = name in def.fields ? { endpoint: own.endpoint, path: own.path ? `${own.path}.${name}` : name } : { endpoint: def.inherit!, path: name };
+      const key = `${site.endpoint}.${site.path}`;
+      const sub = subFields(def).get(name);
+      const selected = selection[name];
+      if (sub === null || sub === undefined || selected === undefined || selected === true) {
+        shape[name] = LEAF_TYPES[key]!.optional();
+        continue;
+      }
+      const inner = build(sub, site, selected);
+      const single = SINGLE_OBJECTS[key];
+      shape[name] = (single ? (single.nullable ? inner.nullable() : inner) : NULLABLE_LISTS.has(key) ? z.array(inner).nullable() : z.array(inner)).optional();
+    }
+    return z.looseObject(shape);
+  };
+  return build(API_FIELDS[endpoint], { endpoint, path: "" }, parsed.selection);
 }

@@ -8,7 +8,8 @@
 
 import { z } from "zod";
 import type { QueryEndpoint } from "../kana/types.js";
-import { entrySchema } from "./entry-shapes.js";
+import { entrySchema, selectionSchema } from "./entry-shapes.js";
+import { ENTRY_FIELDS } from "./list-entries.js";
 
 const int = z.number().int();
 const strings = z.array(z.string());
@@ -136,8 +137,8 @@ export const RECOMMEND_OUTPUT = {
   droppedOnList: int.optional(),
 };
 
-/** A list entry as the write tools read it back (list-entries.ts ListEntry): a raw /ulist row. */
-const LIST_ENTRY = entrySchema("ulist");
+/** A list entry as the write tools read it back: a raw /ulist row with the fields list-entries.ts asks for. */
+const LIST_ENTRY = selectionSchema("ulist", ENTRY_FIELDS);
 /** "sent" when VNDB acknowledged the write, "unknown" when its answer was lost. */
 const WRITTEN = z.union([z.literal(true), z.literal("unknown")]);
 const RELEASE_STATUS = z.string().nullable();
