@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${bold(`> ${step.say}`)}\n${dim(`  ${step.tool} ${JSON.stringify(step.args)}`)}\n`);
     const t = performance.now();
     const result = await client.callTool({ name: step.tool, arguments: step.args });
-    const text = (result.content as { type: string; text?: string }[]).map((c) => c.text ?? "").join("\n");
+    const text = (result.content as { type: string; text?: string }[]).filter((c) => c.type === "text").map((c) => c.text ?? "").join("\n");
     show(text);
     process.stdout.write(dim(`  (${result.isError ? "isError, " : ""}${(performance.now() - t).toFixed(0)} ms)\n`));
   }

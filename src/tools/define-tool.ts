@@ -14,6 +14,7 @@ import { capErrorText, checkInputLimits } from "./input-limits.js";
 import { ageText, collectStaleNotices, type StaleNotice } from "../client/stale-answers.js";
 import type { SessionState } from "./session.js";
 import type { ClientLog } from "../server/client-log.js";
+import type { EntryLink } from "./entry-links.js";
 
 /** What a model must tell the user when VNDB was down and kept answers were used. */
 function staleNote(stale: readonly StaleNotice[]): string {
@@ -54,6 +55,8 @@ export interface ToolResult {
   text: string;
   /** The same answer as data, for clients that read structuredContent. */
   structured?: Record<string, unknown>;
+  /** Entries the answer shows, sent as resource_link content items (entry-links.ts). */
+  links?: readonly EntryLink[];
   isError?: boolean;
 }
 
@@ -133,7 +136,11 @@ export function outputObject(tool: AnyTool): z.ZodObject | undefined {
   return made;
 }
 
-/** JSON Schema without what goes without saying: `$schema`, and `additionalProperties: {}` or `items: {}` (anything). */
+/**
+ * JSON Schema without what goes without saying: `$schema`, `additionalProperties: {}` or
+ * `items: {}` (anything), zod's safe-integer bounds on every integer, and
+ * `propertyNames: {type: "string"}` on records (JSON keys are strings).
+ */
 function leanSchema(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(leanSchema);
   if (node === null || typeof node !== "object") return node;
@@ -141,6 +148,8 @@ function leanSchema(node: unknown): unknown {
   for (const [key, value] of Object.entries(node)) {
     if (key === "$schema") continue;
     if ((key === "additionalProperties" || key === "items") && value !== null && typeof value === "object" && Object.keys(value).length === 0) continue;
+    if ((key === "minimum" && value === Number.MIN_SAFE_INTEGER) || (key === "maximum" && value === Number.MAX_SAFE_INTEGER)) continue;
+    if (key === "propertyNames" && JSON.stringify(value) === '{"type":"string"}') continue;
     out[key] = leanSchema(value);
   }
   return out;
@@ -252,7 +261,10 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
         const body = result.isError ? capErrorText(result.text, MAX_ERROR_CHARS) : result.text;
         const text = redact(note && !result.isError ? `${note}\n${body}` : body);
         return {
-          content: [{ type: "text" as const, text }],
+          content: [
+            { type: "text" as const, text },
+            ...(result.isError ? [] : (result.links ?? []).map((link) => ({ type: "resource_link" as const, ...link }))),
+          ],
           ...(result.structured && !result.isError
             ? { structuredContent: JSON.parse(redact(JSON.stringify(result.structured))) as Record<string, unknown> }
             : {}),

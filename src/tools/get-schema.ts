@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { QUERY_ENDPOINTS } from "../kana/types.js";
 import { defineTool } from "./define-tool.js";
+import { SCHEMA_OUTPUT } from "./output-shapes.js";
 
 const LISTS = ["language", "platform", "medium", "staff_role", "extlinks"] as const;
 
@@ -45,6 +46,7 @@ export const getSchemaTool = defineTool({
     endpoint: z.enum(QUERY_ENDPOINTS).optional(),
     list: z.enum(LISTS).optional().describe("An enumeration; extlinks needs endpoint"),
   },
+  output: SCHEMA_OUTPUT,
   annotations: { readOnlyHint: true, openWorldHint: true },
   access: "read",
   async run(args, ctx) {

@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { defineTool } from "./define-tool.js";
+import { USER_OUTPUT } from "./output-shapes.js";
 import { vndbUrl } from "../format/links.js";
 
 /** GET /user accepts 1..100 `q` values (reference §4.3). */
@@ -17,6 +18,7 @@ export const getUserTool = defineTool({
     users: z.array(z.string().trim().min(1)).min(1).max(MAX_USERS),
     lengthvotes: z.boolean().optional().describe("Include play-time vote count and sum"),
   },
+  output: USER_OUTPUT,
   annotations: { readOnlyHint: true, openWorldHint: true },
   access: "read",
   async run(args, ctx) {

@@ -28,7 +28,7 @@ export interface ListEntry {
 export const RELEASE_STATUSES = RLIST_STATUS_NAMES;
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 
-const ENTRY_FIELDS =
+export const ENTRY_FIELDS =
   "vote,voted,labels{id,label},started,finished,notes,added,lastmod,vn{title,alttitle},releases{title,list_status}";
 
 const VN_ID = vndbIdPattern("v", true);

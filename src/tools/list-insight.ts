@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { VndbApi } from "./api.js";
 import { defineTool, type ToolContext } from "./define-tool.js";
 import { ToolError } from "./errors.js";
+import { INSIGHT_OUTPUT } from "./output-shapes.js";
 import { HIGH_VOTE, listStats, type InsightEntry, type InsightTag, type ListStats } from "./list-stats.js";
 import { resolveUserId } from "./users.js";
 
@@ -103,6 +104,7 @@ export const listInsightTool = defineTool({
   input: {
     user: z.string().optional().describe("u123 or username"),
   },
+  output: INSIGHT_OUTPUT,
   annotations: { readOnlyHint: true, openWorldHint: true },
   access: "read",
   async run(args, ctx) {

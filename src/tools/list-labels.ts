@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { defineTool } from "./define-tool.js";
+import { LABELS_OUTPUT } from "./output-shapes.js";
 import { ToolError } from "./errors.js";
 import { resolveUserId } from "./users.js";
 import { labelText } from "../format/list-labels.js";
@@ -21,6 +22,7 @@ export const listLabelsTool = defineTool({
   input: {
     user: z.string().optional().describe("u123 or username"),
   },
+  output: LABELS_OUTPUT,
   annotations: { readOnlyHint: true, openWorldHint: true },
   access: "read",
   async run(args, ctx) {

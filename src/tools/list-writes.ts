@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { UlistPatch } from "./api.js";
 import { defineTool, type ToolContext, type ToolResult } from "./define-tool.js";
 import { ToolError } from "./errors.js";
+import { REMOVE_LIST_OUTPUT, REMOVE_RELEASE_OUTPUT, UPDATE_LIST_OUTPUT, UPDATE_RELEASE_OUTPUT } from "./output-shapes.js";
 import { labelText } from "../format/list-labels.js";
 import { resolveLabels, VOTED_LABEL, type LabelRef } from "./labels.js";
 import { checkUlistWrite, sentText, wantedLabelIds } from "./ulist-check.js";
@@ -83,6 +84,7 @@ export const updateListEntryTool = defineTool({
     finished: z.string().optional().describe("YYYY-MM-DD or today"),
     notes: z.string().max(MAX_NOTES_LENGTH).nullable().optional(),
   },
+  output: UPDATE_LIST_OUTPUT,
   annotations: WRITE_ANNOTATIONS,
   access: "write",
   async run(args, ctx) {
@@ -213,6 +215,7 @@ export const removeListEntryTool = defineTool({
     vn: z.string(),
     confirm: z.boolean().optional(),
   },
+  output: REMOVE_LIST_OUTPUT,
   annotations: DELETE_ANNOTATIONS,
   access: "write",
   async run(args, ctx) {
@@ -266,6 +269,7 @@ export const updateReleaseEntryTool = defineTool({
     release: z.string(),
     status: z.enum(RELEASE_STATUSES).optional(),
   },
+  output: UPDATE_RELEASE_OUTPUT,
   annotations: WRITE_ANNOTATIONS,
   access: "write",
   async run(args, ctx) {
@@ -341,6 +345,7 @@ export const removeReleaseEntryTool = defineTool({
     release: z.string(),
     confirm: z.boolean().optional(),
   },
+  output: REMOVE_RELEASE_OUTPUT,
   annotations: DELETE_ANNOTATIONS,
   access: "write",
   async run(args, ctx) {

@@ -1,24 +1,198 @@
-// outputSchema of the tools that answer with structuredContent. tools/list carries every
-// schema on every connection and the whole list must stay within 5,000 tokens, so these
-// describe the stable frame of each answer (what a client can rely on), not every field:
-// the entries of a query follow the caller's `fields` and are described by vndb_get_schema.
-// Objects are loose: notes, counts and continuation hints are added when they apply.
+// outputSchema of every tool that answers with structuredContent: the contract a client can
+// validate against and rely on. Query entries are described field by field (entry-shapes.ts,
+// from the field tree); the rest here. Output schemas are for the client, not the model: a
+// host hands the model each tool's name, description and input schema only, so their size
+// does not count against the tools/list token budget (test/server/registry.test.ts).
+// Objects are loose, so that a client written today keeps working when an answer gains a
+// member; test/tools/output-contract.test.ts checks, strictly, that every member sent is declared.
 
 import { z } from "zod";
+import type { QueryEndpoint } from "../kana/types.js";
+import { entrySchema, selectionSchema } from "./entry-shapes.js";
+import { ENTRY_FIELDS } from "./list-entries.js";
 
-/**
- * A page of query results (format/query-result.ts). Only `results` is declared: each further
- * property costs ~8 tokens × 9 query tools (`more`, `count`, `next` are there when they apply).
- */
-export const QUERY_OUTPUT = {
-  results: z.array(z.unknown()),
-};
+const int = z.number().int();
+const strings = z.array(z.string());
+/** Counts keyed by a name: hidden spoilers per kind, finished entries per year. */
+const countsByName = z.record(z.string(), int);
+
+/** The exact call for the next page or the entries left out for size (format/query-result.ts). */
+const NEXT_CALL = z.looseObject({ tool: z.string(), arguments: z.record(z.string(), z.json()) });
+
+/** A name in `filters` and the entry it stood for (filters/to-predicate.ts ResolvedName). */
+const RESOLVED_NAME = z.looseObject({
+  kind: z.string(),
+  name: z.string(),
+  id: z.string(),
+  as: z.string(),
+  how: z.enum(["exact", "search"]),
+  others: strings.optional(),
+});
+
+/** A page of query results (format/query-result.ts) plus what query-run.ts adds to it. */
+export function queryOutput(endpoint: QueryEndpoint): z.ZodRawShape {
+  return {
+    results: z.array(entrySchema(endpoint)),
+    more: z.boolean(),
+    count: int.optional(),
+    next: NEXT_CALL.optional(),
+    hidden_spoilers: countsByName.optional(),
+    omitted: z.array(z.looseObject({ id: z.string(), title: z.string().optional() })).optional(),
+    omitted_count: int.optional(),
+    notes: strings.optional(),
+    resolved: z.array(RESOLVED_NAME).optional(),
+    order_note: z.string().optional(),
+    /** Staff answers: each person's credits per VN (query-credits.ts). */
+    credits: z.record(z.string(), z.array(z.looseObject({ vn: z.string(), roles: strings, voiced: strings }))).optional(),
+    /** Character answers: the voice actors and the VNs they voice the character in. */
+    voice_actors: z.record(z.string(), z.array(z.looseObject({ staff: z.string(), vns: strings }))).optional(),
+  };
+}
 
 /** GET /stats: entry counts per database section (reference §4.2). */
-export const STATS_OUTPUT = { vn: z.number(), releases: z.number() };
+export const STATS_OUTPUT = {
+  chars: int,
+  producers: int,
+  releases: int,
+  staff: int,
+  tags: int,
+  traits: int,
+  vn: int,
+};
 
 /** GET /authinfo plus whether this server refuses list writes. */
 export const AUTH_INFO_OUTPUT = {
   id: z.string(),
-  permissions: z.array(z.string()),
+  username: z.string(),
+  permissions: z.array(z.enum(["listread", "listwrite"])),
+  readOnly: z.boolean(),
+};
+
+/** GET /user, keyed by what was asked: null for no such user (reference §4.3). */
+export const USER_OUTPUT = {
+  users: z.record(
+    z.string(),
+    z
+      .looseObject({
+        id: z.string(),
+        /** null for a deleted account. */
+        username: z.string().nullable(),
+        lengthvotes: int.optional(),
+        lengthvotes_sum: int.optional(),
+      })
+      .nullable(),
+  ),
+};
+
+/** GET /ulist_labels (reference §4.5); `count` is asked for. */
+export const LABELS_OUTPUT = {
+  user: z.string().optional(),
+  labels: z.array(z.looseObject({ id: int, label: z.string(), private: z.boolean(), count: int.optional() })),
+};
+
+/** An `api_fields` tree of GET /schema: leaves are null, `_inherit` names an endpoint. */
+const FIELD_TREE: z.ZodType = z.lazy(() => z.record(z.string(), z.union([z.null(), z.string(), FIELD_TREE])));
+const CODES = z.array(z.looseObject({ id: z.string(), label: z.string() }));
+
+/** vndb_get_schema answers one of four slices; each member is there for its slice only. */
+export const SCHEMA_OUTPUT = {
+  /** The endpoint of a field tree or an extlink list ("/vn"). */
+  endpoint: z.string().optional(),
+  fields: FIELD_TREE.optional(),
+  extlinks: z.array(z.looseObject({ name: z.string(), label: z.string() })).optional(),
+  language: CODES.optional(),
+  platform: CODES.optional(),
+  medium: CODES.optional(),
+  staff_role: CODES.optional(),
+  /** The overview: top-level field names per endpoint, and the enumerations' names. */
+  endpoints: z.record(z.string(), strings).optional(),
+  enums: strings.optional(),
+};
+
+const NAME_COUNTS = z.array(z.looseObject({ name: z.string(), count: int }));
+
+/** vndb_list_insight: list-stats.ts ListStats plus whose list and whether it was read whole. */
+export const INSIGHT_OUTPUT = {
+  user: z.string(),
+  cut: z.boolean(),
+  entries: int,
+  labels: z.array(z.looseObject({ id: int, label: z.string(), count: int })),
+  unlabelled: int,
+  votes: int,
+  average: z.number().nullable(),
+  histogram: z.array(int),
+  finishedByYear: countsByName,
+  finishedUndated: int,
+  highVoted: int,
+  topDevelopers: NAME_COUNTS,
+  topTags: NAME_COUNTS,
+};
+
+/** vndb_recommend: seeds, the tag profile and the picks with the tags each shares. */
+export const RECOMMEND_OUTPUT = {
+  seeds: strings,
+  profile: strings,
+  picks: z.array(z.looseObject({ id: z.string(), title: z.string(), shares: strings })),
+  user: z.string().optional(),
+  droppedOnList: int.optional(),
+};
+
+/** A list entry as the write tools read it back: a raw /ulist row with the fields list-entries.ts asks for. */
+const LIST_ENTRY = selectionSchema("ulist", ENTRY_FIELDS);
+/** "sent" when VNDB acknowledged the write, "unknown" when its answer was lost. */
+const WRITTEN = z.union([z.literal(true), z.literal("unknown")]);
+const RELEASE_STATUS = z.string().nullable();
+/** The release of a release-list write (list-entries.ts readReleaseEntry). */
+const LIST_RELEASE = z.looseObject({ id: z.string(), title: z.string().optional(), alttitle: z.string().nullable().optional(), vns: strings });
+
+/** PATCH /ulist members as sent (kana/api-types.ts UlistPatch). */
+const ULIST_PATCH = z.looseObject({
+  vote: int.nullable().optional(),
+  notes: z.string().nullable().optional(),
+  started: z.string().optional(),
+  finished: z.string().optional(),
+  labels: z.array(int).optional(),
+  labels_set: z.array(int).optional(),
+  labels_unset: z.array(int).optional(),
+});
+
+export const UPDATE_LIST_OUTPUT = {
+  user: z.string(),
+  vn: z.string(),
+  created: z.boolean().optional(),
+  sent: ULIST_PATCH,
+  written: WRITTEN,
+  changes: strings.optional(),
+  not_applied: strings.optional(),
+  entry: LIST_ENTRY.nullable().optional(),
+  notes: strings.optional(),
+  /** false when the write could not be read back. */
+  read_back: z.boolean().optional(),
+};
+
+export const REMOVE_LIST_OUTPUT = {
+  removed: z.union([z.boolean(), z.literal("unknown")]),
+  confirmed: z.boolean().optional(),
+  preview: z.boolean().optional(),
+  entry: LIST_ENTRY.nullable().optional(),
+  previous: LIST_ENTRY.optional(),
+};
+
+export const UPDATE_RELEASE_OUTPUT = {
+  user: z.string(),
+  release: LIST_RELEASE,
+  status: RELEASE_STATUS.optional(),
+  previous: RELEASE_STATUS.optional(),
+  vns_added_to_list: strings.optional(),
+  written: WRITTEN,
+  read_back: z.boolean().optional(),
+};
+
+export const REMOVE_RELEASE_OUTPUT = {
+  removed: z.union([z.boolean(), z.literal("unknown")]),
+  confirmed: z.boolean().optional(),
+  preview: z.boolean().optional(),
+  release: LIST_RELEASE.optional(),
+  status: RELEASE_STATUS.optional(),
+  previous: RELEASE_STATUS.optional(),
 };

@@ -9,7 +9,8 @@ import type { QueryArgs } from "./query-run.js";
 import { filterSchema } from "../filters/schema.js";
 import { MAX_PAGE, MAX_RESULTS } from "../kana/query-limits.js";
 import type { QuerySpec } from "./query-specs.js";
-import { QUERY_OUTPUT } from "./output-shapes.js";
+import { queryOutput } from "./output-shapes.js";
+import { entryLinks } from "./entry-links.js";
 
 export { MAX_RESULTS } from "../kana/query-limits.js";
 
@@ -43,9 +44,13 @@ export function defineQueryTool(spec: QuerySpec): AnyTool {
     title: spec.title,
     description: spec.description,
     input: inputShape(spec),
-    output: QUERY_OUTPUT,
+    output: queryOutput(spec.endpoint),
     annotations: { readOnlyHint: true, openWorldHint: true },
     access: "read",
-    run: async (args, ctx) => (await loadRunner()).runQuery(spec, args as QueryArgs, ctx),
+    run: async (args, ctx) => {
+      const result = await (await loadRunner()).runQuery(spec, args as QueryArgs, ctx);
+      const shown = result.structured?.results;
+      return Array.isArray(shown) ? { ...result, links: entryLinks(shown) } : result;
+    },
   });
 }

@@ -7,6 +7,8 @@ import { z } from "zod";
 import type { VndbApi } from "./api.js";
 import { defineTool, type ToolContext } from "./define-tool.js";
 import { ToolError } from "./errors.js";
+import { RECOMMEND_OUTPUT } from "./output-shapes.js";
+import { entryLinks } from "./entry-links.js";
 import { resolveCode, type CodeKind } from "../filters/code-names.js";
 import { VOTED_LABEL } from "./labels.js";
 import { resolveUserId } from "./users.js";
@@ -133,6 +135,7 @@ export const recommendTool = defineTool({
     platform: z.string().optional().describe("e.g. swi"),
     length: z.number().int().min(1).max(5).optional(),
   },
+  output: RECOMMEND_OUTPUT,
   annotations: { readOnlyHint: true, openWorldHint: true },
   access: "read",
   async run(args, ctx) {
@@ -227,6 +230,7 @@ export const recommendTool = defineTool({
     const text = [...head, ...(scored.length ? lines : [none])].join("\n");
     return {
       text,
+      links: entryLinks(scored.map((x) => ({ id: x.c.id, title: x.c.title }))),
       structured: {
         seeds: seeds.map((s) => s.id),
         profile: profile.map((p) => p.name),

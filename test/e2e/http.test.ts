@@ -54,7 +54,7 @@ async function connect(token?: string): Promise<{ client: Client; transport: Str
   return { client, transport };
 }
 
-const text = (r: Awaited<ReturnType<Client["callTool"]>>) => (r.content as { text: string }[]).map((c) => c.text).join("\n");
+const text = (r: Awaited<ReturnType<Client["callTool"]>>) => (r.content as { type: string; text: string }[]).filter((c) => c.type === "text").map((c) => c.text).join("\n");
 
 describe("vndb-mcp --http", () => {
   it("answers /healthz", async () => {

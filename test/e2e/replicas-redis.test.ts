@@ -38,7 +38,7 @@ async function startReplica(apiUrl: string, redisUrl: string): Promise<Replica> 
   return { client, stderr };
 }
 
-const textOf = (result: Awaited<ReturnType<Client["callTool"]>>) => (result.content as Array<{ text: string }>).map((c) => c.text).join("\n");
+const textOf = (result: Awaited<ReturnType<Client["callTool"]>>) => (result.content as Array<{ type: string; text: string }>).filter((c) => c.type === "text").map((c) => c.text).join("\n");
 
 describe.skipIf(!available && !process.env.CI)("two replicas sharing Redis", () => {
   let redis: RedisServer;

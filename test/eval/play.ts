@@ -116,7 +116,7 @@ async function main(argv: string[]): Promise<void> {
       const outcome = await withServer(q.session, async (client) => {
         try {
           const r = await client.callTool({ name: tool, arguments: args });
-          return { isError: r.isError === true, text: (r.content as { text?: string }[]).map((c) => c.text ?? "").join("\n") };
+          return { isError: r.isError === true, text: (r.content as { type: string; text?: string }[]).filter((c) => c.type === "text").map((c) => c.text ?? "").join("\n") };
         } catch (e) {
           return { isError: true, text: e instanceof Error ? e.message : String(e) };
         }

@@ -59,7 +59,7 @@ export async function startEmulated(options: EmulatedOptions = {}): Promise<Emul
       const r = await connected.client.callTool({ name, arguments: args });
       const content = r.content as { type: string; text?: string }[];
       return {
-        text: content.map((c) => c.text ?? "").join("\n"),
+        text: content.filter((c) => c.type === "text").map((c) => c.text ?? "").join("\n"),
         isError: r.isError === true,
         structured: r.structuredContent as Record<string, unknown> | undefined,
       };

@@ -35,7 +35,7 @@ export async function startStdioServer(args: string[], env: Record<string, strin
     stderr,
     async call(name, args) {
       const r = await client.callTool({ name, arguments: args });
-      return { text: (r.content as { text: string }[]).map((c) => c.text).join("\n"), isError: r.isError === true };
+      return { text: (r.content as { type: string; text: string }[]).filter((c) => c.type === "text").map((c) => c.text).join("\n"), isError: r.isError === true };
     },
     close: () => client.close(),
   };

@@ -13,6 +13,12 @@ const TOKEN = "yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy";
 /** Issue 5 targets: the whole tools/list within 5,000 tokens, no tool above 1,000. */
 const LIST_TOKEN_BUDGET = 5_000;
 const TOOL_TOKEN_BUDGET = 1_000;
+/**
+ * An outputSchema describes every field of the entries (issue 19 item 5); the largest, a
+ * list entry reaching VNs, releases, characters and staff, is about 2,800 tokens. The bound
+ * keeps it from growing by copying definitions instead of referring to them.
+ */
+const OUTPUT_SCHEMA_TOKEN_BUDGET = 3_000;
 /** Issue 5: one tool per endpoint (5 GETs, 9 queries, 4 list writes); issue 12: insight, recommend. */
 const EXPECTED_TOOL_COUNT = 20;
 const WRITE_TOOLS = ["vndb_update_list_entry", "vndb_update_release_entry", "vndb_remove_list_entry", "vndb_remove_release_entry"];
@@ -80,9 +86,13 @@ describe("tool registry", () => {
   });
 
   it("keeps tools/list within the token budget", () => {
-    const whole = countTokens(JSON.stringify({ tools }));
+    // What a host hands the model: name, title, description and input schema of each tool
+    // (issue 21); annotations and output schemas are for the client.
+    const modelFacing = tools.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema }));
+    const whole = countTokens(JSON.stringify({ tools: modelFacing }));
     expect(whole).toBeLessThanOrEqual(LIST_TOKEN_BUDGET);
-    for (const t of tools) expect(countTokens(JSON.stringify(t)), t.name).toBeLessThanOrEqual(TOOL_TOKEN_BUDGET);
+    for (const t of modelFacing) expect(countTokens(JSON.stringify(t)), t.name).toBeLessThanOrEqual(TOOL_TOKEN_BUDGET);
+    for (const t of tools) expect(countTokens(JSON.stringify(t.outputSchema ?? {})), `${t.name} outputSchema`).toBeLessThanOrEqual(OUTPUT_SCHEMA_TOKEN_BUDGET);
   });
 
   it.each([

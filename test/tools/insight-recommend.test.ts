@@ -21,7 +21,7 @@ let mcp: Connected;
 
 async function call(name: string, args: Record<string, unknown>, onprogress?: (p: { progress: number }) => void) {
   const r = await mcp.client.callTool({ name, arguments: args }, onprogress ? { onprogress } : undefined);
-  const text = (r.content as { text?: string }[]).map((c) => c.text ?? "").join("\n");
+  const text = (r.content as { type: string; text?: string }[]).filter((c) => c.type === "text").map((c) => c.text ?? "").join("\n");
   return { text, isError: r.isError === true, structured: r.structuredContent as Record<string, any> | undefined };
 }
 
