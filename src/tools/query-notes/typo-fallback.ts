@@ -5,11 +5,12 @@
 // closer than all others, it is fetched and shown in place of the empty answer: a model
 // told only a name spends its next call fetching what it would have asked for anyway.
 
-import { editDistance } from "../kana/hints.js";
-import { normalizeSearchTerm, searchWords } from "../kana/search-normalize.js";
-import type { QueryEndpoint } from "../kana/types.js";
-import type { QueryResponse } from "../kana/api-types.js";
-import type { QueryBody, VndbApi } from "./api.js";
+import { editDistance } from "../../kana/hints.js";
+import { normalizeSearchTerm, searchWords } from "../../kana/search-normalize.js";
+import type { QueryEndpoint } from "../../kana/types.js";
+import type { QueryResponse } from "../../kana/api-types.js";
+import type { QueryBody, VndbApi } from "../api.js";
+import type { QueryNote } from "./note.js";
 
 /** Looser searches tried at most (each one request). */
 export const TYPO_RETRIES_MAX = 2;
@@ -143,3 +144,25 @@ export async function typoAnswer(input: TypoInput & { body: QueryBody }): Promis
   }
   return { note: nearMatchNote(input.query, near, null), response: null };
 }
+
+/** The typo fallback as a note: it runs first, since it may answer in place of the empty response. */
+export const typoFallback: QueryNote = {
+  name: "typo-fallback",
+  phase: "replace",
+  // The looser searches, then the closest entry fetched.
+  maxRequests: TYPO_RETRIES_MAX + 1,
+  applies: (ctx) => ctx.response.results.length === 0 && ctx.search !== undefined && ctx.search !== "" && ctx.firstPage,
+  async run(ctx) {
+    // The fields as asked (no members other notes added: the entry is shown by id, not by a match).
+    const answer = await typoAnswer({
+      api: ctx.api,
+      signal: ctx.signal,
+      endpoint: ctx.spec.endpoint,
+      query: ctx.search!,
+      filters: ctx.converted.filters,
+      body: { ...ctx.body, fields: ctx.fields },
+    });
+    if (!answer) return null;
+    return { head: answer.note, ...(answer.response ? { response: answer.response } : {}) };
+  },
+};
