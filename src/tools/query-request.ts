@@ -12,7 +12,7 @@ import { FIELD_PRESETS, type QuerySpec } from "./query-specs.js";
 import { resolveUserId } from "./users.js";
 import { mentionsLabel, type QueryArgs } from "./query-args.js";
 import { parseListOptions } from "../format/nested-lists.js";
-import { topLevelFields } from "../format/missing-values.js";
+import { SAID_WHEN_EMPTY, topLevelFields } from "../format/missing-values.js";
 import { DEFAULT_RESULTS } from "../kana/query-limits.js";
 import type { NoteContext, QueryNote } from "./query-notes/note.js";
 import { noteFields } from "./query-notes/run-notes.js";
@@ -94,7 +94,7 @@ export async function buildRequest(spec: QuerySpec, args: QueryArgs, ctx: ToolCo
     return f === null ? predicate : ["and", predicate, f];
   };
   const filters = withSearch(converted.filters);
-  const extra = noteFields(notes, { endpoint: spec.endpoint, fields, search, args, converted }, topLevelFields(fields));
+  const extra = noteFields(notes, { endpoint: spec.endpoint, fields, search, args, converted, offline: ctx.config.embedded }, topLevelFields(fields));
   const body: QueryBody = { fields: [fields, ...extra.add].join(","), results: args.results ?? DEFAULT_RESULTS };
   if (filters !== null) body.filters = filters;
   // Text search without an explicit order reads best by relevance.
@@ -107,7 +107,12 @@ export async function buildRequest(spec: QuerySpec, args: QueryArgs, ctx: ToolCo
   return {
     body,
     strip: extra.strip,
-    requested: namedFields({ ...args, ...(lists.fields !== undefined ? { fields: lists.fields } : {}) }),
+    requested: [
+      ...new Set([
+        ...namedFields({ ...args, ...(lists.fields !== undefined ? { fields: lists.fields } : {}) }),
+        ...(SAID_WHEN_EMPTY[spec.endpoint] ?? []).filter((k) => topLevelFields(fields).includes(k)),
+      ]),
+    ],
     notes: {
       spec,
       args,

@@ -22,6 +22,7 @@ describe("QUERY_NOTES", () => {
         "list-owner",
         "list-windows",
         "match-reason",
+        "offline-gaps",
         "resolved-names",
         "raw-filter",
         "sort-order",

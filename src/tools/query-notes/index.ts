@@ -8,6 +8,7 @@ import type { QueryNote } from "./note.js";
 import { listOwner } from "./list-owner.js";
 import { listWindows } from "./list-windows.js";
 import { matchReason } from "./match-reason.js";
+import { offlineGaps } from "./offline-gaps.js";
 import { resolvedNames } from "./resolved-names.js";
 import { rawFilter } from "./raw-filter.js";
 import { sortOrder } from "./sort-order.js";
@@ -20,6 +21,7 @@ export const QUERY_NOTES: readonly QueryNote[] = [
   listOwner,
   listWindows,
   matchReason,
+  offlineGaps,
   resolvedNames,
   rawFilter,
   sortOrder,

@@ -31,6 +31,8 @@ export interface FieldsPlan {
   search: string | undefined;
   args: QueryArgs;
   converted: ConvertedFilters;
+  /** The offline mode (--embedded): answers come from the bundled sample. */
+  offline: boolean;
 }
 
 export interface NoteContext {
