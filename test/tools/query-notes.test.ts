@@ -27,6 +27,7 @@ describe("QUERY_NOTES", () => {
         "raw-filter",
         "sort-order",
         "spoiler-retry",
+        "empty-reason",
         "nested-search",
         "typo-fallback",
         "credits",

@@ -14,6 +14,7 @@ import { rawFilter } from "./raw-filter.js";
 import { sortOrder } from "./sort-order.js";
 import { spoilerRetry } from "./spoiler-retry.js";
 import { nestedSearch } from "./nested-search.js";
+import { emptyReason } from "./empty-reason.js";
 import { typoFallback } from "./typo-fallback.js";
 import { credits } from "./credits.js";
 
@@ -26,6 +27,7 @@ export const QUERY_NOTES: readonly QueryNote[] = [
   rawFilter,
   sortOrder,
   spoilerRetry,
+  emptyReason,
   nestedSearch,
   typoFallback,
   credits,
