@@ -23,6 +23,7 @@ describe("QUERY_NOTES", () => {
         "list-windows",
         "match-reason",
         "offline-gaps",
+        "staff-match",
         "resolved-names",
         "raw-filter",
         "sort-order",

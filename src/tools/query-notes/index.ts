@@ -9,6 +9,7 @@ import { listOwner } from "./list-owner.js";
 import { listWindows } from "./list-windows.js";
 import { matchReason } from "./match-reason.js";
 import { offlineGaps } from "./offline-gaps.js";
+import { staffMatch } from "./staff-match.js";
 import { resolvedNames } from "./resolved-names.js";
 import { rawFilter } from "./raw-filter.js";
 import { sortOrder } from "./sort-order.js";
@@ -23,6 +24,7 @@ export const QUERY_NOTES: readonly QueryNote[] = [
   listWindows,
   matchReason,
   offlineGaps,
+  staffMatch,
   resolvedNames,
   rawFilter,
   sortOrder,
