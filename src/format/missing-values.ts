@@ -9,6 +9,19 @@ type Obj = Record<string, unknown>;
 /** Members whose null is explained by too few votes (VNDB shows no rating below a minimum). */
 const RATING_KEYS: ReadonlySet<string> = new Set(["rating", "average"]);
 
+/**
+ * Members of the standard views said when empty although the model did not name them: the
+ * ones models asked again for just to see "unknown" (a VN's or release's date, a release's
+ * platforms and age rating, a quote's speaker, a character's age and height). Other preset
+ * members stay unsaid when empty, or every answer would list unknowns nobody asked about.
+ */
+export const SAID_WHEN_EMPTY: Readonly<Partial<Record<string, readonly string[]>>> = {
+  vn: ["released"],
+  release: ["released", "platforms", "minage"],
+  quote: ["character"],
+  character: ["age", "height"],
+};
+
 /** The top-level names of a field string: "title,tags{name},image.url" → title, tags, image. */
 export function topLevelFields(fields: string): string[] {
   const out = new Set<string>();
@@ -39,6 +52,9 @@ export function missingValues(raw: Obj, requested: readonly string[]): [string, 
   for (const key of requested) {
     if (key === "id" || !(key in raw)) continue;
     const v = raw[key];
+    // The old 1-5 length is only VNDB's fallback when nobody voted on play time: unset
+    // beside a known play time, it is not an unknown length.
+    if (key === "length" && (v === null || v === 0) && typeof raw.length_minutes === "number") continue;
     if (v === null || v === undefined) {
       if (RATING_KEYS.has(key)) {
         const votes = typeof raw.votecount === "number" ? raw.votecount : 0;

@@ -169,26 +169,41 @@ export function formatQueryPage(page: QueryPage, options: FormatOptions = {}): F
 
   const argument = options.spoilerArgument;
   const requested = options.requested ?? [];
+  const fits = (b: FormattedResult) => b.approxTokens <= maxTokens;
+  // The levels that keep every member shortened (texts, lists) before any row is cut;
+  // the last level, scalars only, drops members and is taken only when one row needs it.
+  const keepsMembers = levels.slice(0, -1);
   let built = build(page, shapeAll(levels[0]), page.results.length, levels[0], argument, level, requested);
-  for (let i = 1; i < levels.length && built.approxTokens > maxTokens; i++) {
+  for (let i = 1; i < keepsMembers.length && !fits(built); i++) {
     built = build(page, shapeAll(levels[i]), page.results.length, levels[i], argument, level, requested);
   }
-  if (built.approxTokens > maxTokens) {
-    // Even bare entries do not fit: keep as many as fit and name the rest.
-    // Size grows with the number of entries kept, so the largest count that fits is found
-    // by bisection.
-    const lastIndex = levels.length - 1;
-    const last = shapeAll(levels[lastIndex]);
-    let lo = 0;
-    let hi = page.results.length - 1;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (build(page, last, mid, levels[lastIndex], argument, level, requested).approxTokens <= maxTokens) lo = mid;
-      else hi = mid - 1;
-    }
-    built = build(page, last, lo, levels[lastIndex], argument, level, requested);
-  }
+  if (fits(built)) return built;
+  // Rows are cut before members are dropped: what was asked for stays on the rows shown.
+  const lastKeeping = keepsMembers[keepsMembers.length - 1]!;
+  const shaped = shapeAll(lastKeeping);
+  const most = mostThatFit(page.results.length, (n) => fits(build(page, shaped, n, lastKeeping, argument, level, requested)));
+  if (most > 0) return build(page, shaped, most, lastKeeping, argument, level, requested);
+  // Even one entry with its members does not fit: keep only simple members, as many entries as fit.
+  const lastIndex = levels.length - 1;
+  const last = shapeAll(levels[lastIndex]);
+  const lo = mostThatFit(page.results.length, (n) => fits(build(page, last, n, levels[lastIndex], argument, level, requested)));
+  built = build(page, last, lo, levels[lastIndex], argument, level, requested);
   return built;
+}
+
+/**
+ * The largest count of entries, below `total`, for which `fits` holds (0 when none does).
+ * Size grows with the number of entries kept, so it is found by bisection.
+ */
+function mostThatFit(total: number, fits: (n: number) => boolean): number {
+  let lo = 0;
+  let hi = total - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (fits(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 function build(
@@ -205,11 +220,13 @@ function build(
   let textsCut = 0;
   let listsCut = 0;
   let membersDropped = 0;
+  const droppedNames = new Set<string>();
   for (const r of shaped.reports.slice(0, keep)) {
     addCounts(hidden, r.hidden);
     textsCut += r.textsCut;
     listsCut += r.listsCut;
     membersDropped += r.membersDropped;
+    for (const name of r.droppedNames) droppedNames.add(name);
   }
 
   const notes: string[] = [];
@@ -228,7 +245,11 @@ function build(
         `For the rest, name the list in fields with options: tags[from=${detail.listItems}], tags[category=cont,min_rating=2], staff[role=scenario], traits[group=Hair] (one entry at a time reads best).`,
     );
   }
-  if (membersDropped) notes.push(`To fit the size limit only simple members are shown; ${membersDropped} list/object members left out (ask for fewer results or fields).`);
+  if (membersDropped) {
+    notes.push(
+      `To fit the size limit only simple members are shown: ${[...droppedNames].join(", ")} left out (${membersDropped} in all; ask for fewer fields, or fetch the entry by id with those fields).`,
+    );
+  }
   const left = shaped.entries.slice(keep);
   // The first few are named with titles; naming all would spend the room the entries
   // need, and the continuation call below fetches them anyway.
@@ -236,8 +257,10 @@ function build(
   if (left.length) {
     const names = omitted.map((o) => [o.id, o.title].filter(Boolean).join(" ")).join("; ");
     const rest = left.length > omitted.length ? ` and ${left.length - omitted.length} more` : "";
+    // The page size that fits with these fields, so the next call can ask for it at once.
+    const fitting = keep > 0 ? ` A page of "results": ${keep} fits with these fields.` : "";
     notes.push(
-      `${count(left.length, ENTRIES)} left out for size: ${names}${rest}. ${page.call ? "The next call below starts with them." : "Fetch them by id or ask for fewer results."}`,
+      `${count(left.length, ENTRIES)} left out for size: ${names}${rest}.${fitting} ${page.call ? "The next call below starts with them." : "Fetch them by id or ask for fewer results."}`,
     );
   }
 

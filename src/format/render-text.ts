@@ -5,6 +5,7 @@ import type { QueryEndpoint } from "../kana/types.js";
 import { vndbUrl } from "./links.js";
 import { readableNested, readableValue } from "./readable.js";
 import { displayTitle, TITLE_KEYS } from "./titles.js";
+import { OFFLINE_GAPS_KEY } from "./offline-gaps.js";
 
 type Obj = Record<string, unknown>;
 
@@ -87,6 +88,10 @@ export function renderEntry(entry: Obj, endpoint?: QueryEndpoint, missing: reado
       continue;
     }
     if (k === "quote") continue;
+    if (k === OFFLINE_GAPS_KEY && Array.isArray(v)) {
+      lines.push(`not in the offline sample: ${v.join(", ")}`);
+      continue;
+    }
     if (k === "traits" && Array.isArray(v) && v.length > 0 && v.every((t) => isObj(t) && typeof t.group_name === "string")) {
       lines.push(`traits: ${traitsByGroup(v as Obj[])}`);
       continue;

@@ -41,6 +41,8 @@ export interface ShapeReport {
   listsCut: number;
   /** Number of members dropped by scalarsOnly. */
   membersDropped: number;
+  /** The names of the members dropped by scalarsOnly, so the answer can name them. */
+  droppedNames: string[];
 }
 
 /** Member that records how long shortened arrays were, e.g. {tags: 42}. */
@@ -71,7 +73,7 @@ export function shapeEntry(
   detail: Detail,
   options: ShapeOptions,
 ): { entry: Obj; report: ShapeReport } {
-  const report: ShapeReport = { hidden: {}, textsCut: 0, listsCut: 0, membersDropped: 0 };
+  const report: ShapeReport = { hidden: {}, textsCut: 0, listsCut: 0, membersDropped: 0, droppedNames: [] };
   const visible = hideSpoilers(raw, options.spoilerLevel, report.hidden);
   const truncated: Record<string, number> = {};
 
@@ -117,7 +119,10 @@ export function shapeEntry(
       continue;
     }
     if (detail.scalarsOnly && v !== null && typeof v === "object") {
-      if (Array.isArray(v) ? v.length > 0 : Object.keys(v).length > 0) report.membersDropped++;
+      if (Array.isArray(v) ? v.length > 0 : Object.keys(v).length > 0) {
+        report.membersDropped++;
+        report.droppedNames.push(k);
+      }
       continue;
     }
     entry[k] = walk(v, k, endpoint === "release", true);

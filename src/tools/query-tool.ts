@@ -5,7 +5,7 @@
 
 import { z } from "zod";
 import { defineTool, type AnyTool } from "./define-tool.js";
-import type { QueryArgs } from "./query-run.js";
+import type { QueryArgs } from "./query-args.js";
 import { filterSchema } from "../filters/schema.js";
 import { MAX_PAGE, MAX_RESULTS } from "../kana/query-limits.js";
 import type { QuerySpec } from "./query-specs.js";

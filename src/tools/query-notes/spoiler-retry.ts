@@ -3,8 +3,9 @@
 // matches at the higher levels tells the model whether raising `spoilers` would find
 // anything, instead of letting it conclude that no such VN exists. At most two requests.
 
-import type { QueryEndpoint } from "../kana/types.js";
-import type { VndbApi } from "./api.js";
+import type { QueryEndpoint } from "../../kana/types.js";
+import type { VndbApi } from "../api.js";
+import { line, type QueryNote } from "./note.js";
 
 /** Filter names whose matching depends on the spoiler level (reference §8.3). */
 const SPOILER_FILTERS: ReadonlySet<string> = new Set(["tag", "dtag", "trait", "dtrait"]);
@@ -43,3 +44,22 @@ export async function spoilerRetryNote(input: SpoilerRetryInput): Promise<string
   }
   return null;
 }
+
+export const spoilerRetry: QueryNote = {
+  name: "spoiler-retry",
+  phase: "annotate",
+  // One count per higher level (1 and 2).
+  maxRequests: 2,
+  applies: (ctx) => ctx.response.results.length === 0 && ctx.firstPage && ctx.spoilerLevel < 2 && usesSpoilerFilter(ctx.converted.filters),
+  run: async (ctx) =>
+    line(
+      await spoilerRetryNote({
+        api: ctx.api,
+        signal: ctx.signal,
+        endpoint: ctx.spec.endpoint,
+        level: ctx.spoilerLevel,
+        filtersAt: ctx.filtersAt,
+        ...(ctx.user ? { extra: { user: ctx.user } } : {}),
+      }),
+    ),
+};

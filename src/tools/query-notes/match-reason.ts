@@ -3,12 +3,10 @@
 // Saying which name matched keeps the model from doubting a right answer. The names needed
 // are fetched with the same request and left out of the answer unless asked for.
 
-import { normalizeSearchTerm, searchWords } from "../kana/search-normalize.js";
-import type { QueryEndpoint } from "../kana/types.js";
-import { vndbIdPattern } from "../kana/vndbid.js";
-import { topLevelFields } from "../format/missing-values.js";
-
-type Obj = Record<string, unknown>;
+import { normalizeSearchTerm, searchWords } from "../../kana/search-normalize.js";
+import type { QueryEndpoint } from "../../kana/types.js";
+import { vndbIdPattern } from "../../kana/vndbid.js";
+import { line, type Obj, type QueryNote } from "./note.js";
 
 /** Per endpoint: the fields holding titles, the alias field, and the fields to fetch them. */
 const NAMES: Readonly<Partial<Record<QueryEndpoint, { fetch: Record<string, string>; titles: (r: Obj) => string[]; releaseTitles: boolean }>>> = {
@@ -29,20 +27,11 @@ const NAMES: Readonly<Partial<Record<QueryEndpoint, { fetch: Record<string, stri
   },
 };
 
-export interface MatchPlan {
-  /** The fields string to send (the call's plus the names needed). */
-  fields: string;
-  /** Members added only for this check, removed before the answer is formatted. */
-  added: string[];
-}
-
-/** Which fields to add for a search; null when the endpoint or query needs no reason. */
-export function planMatchReasons(endpoint: QueryEndpoint, fields: string, search: string | undefined): MatchPlan | null {
+/** The name members a search's reasons need, member → field; null when the endpoint or query needs no reason. */
+export function matchFields(endpoint: QueryEndpoint, search: string | undefined): Record<string, string> | null {
   const names = NAMES[endpoint];
   if (!names || !search || vndbIdPattern("[a-z]", true).test(search.trim())) return null;
-  const have = new Set(topLevelFields(fields));
-  const added = Object.keys(names.fetch).filter((k) => !have.has(k));
-  return { fields: [fields, ...added.map((k) => names.fetch[k]!)].join(","), added };
+  return names.fetch;
 }
 
 /**
@@ -63,7 +52,7 @@ function normalized(label: string): string {
 }
 
 /** "Matched through other names: v7 via alias "Moon Princess"; v11 via a release title." */
-export function matchReasons(endpoint: QueryEndpoint, search: string, results: Obj[], plan: MatchPlan): string | null {
+export function matchReasons(endpoint: QueryEndpoint, search: string, results: Obj[]): string | null {
   const names = NAMES[endpoint]!;
   const words = searchWords(search);
   const matches = (label: string) => {
@@ -77,6 +66,15 @@ export function matchReasons(endpoint: QueryEndpoint, search: string, results: O
     if (alias) reasons.push(`${String(r.id)} via alias "${alias}"`);
     else if (names.releaseTitles) reasons.push(`${String(r.id)} via a release title`);
   }
-  for (const r of results) for (const k of plan.added) delete r[k];
   return reasons.length ? `Matched through other names: ${reasons.join("; ")}.` : null;
 }
+
+/** The names are fetched with the request and left out of the answer unless asked for (the runner strips them). */
+export const matchReason: QueryNote = {
+  name: "match-reason",
+  phase: "shape",
+  maxRequests: 0,
+  fields: (plan) => matchFields(plan.endpoint, plan.search),
+  applies: (ctx) => !ctx.replaced && matchFields(ctx.spec.endpoint, ctx.search) !== null,
+  run: (ctx) => line(matchReasons(ctx.spec.endpoint, ctx.search!, ctx.response.results)),
+};

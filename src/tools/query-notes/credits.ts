@@ -3,9 +3,10 @@
 // roles per VN and characters voiced — and a character answer its voice actors, from one
 // extra /vn request (bounded: one page of VNDB's maximum size).
 
-import { MAX_RESULTS } from "../kana/query-limits.js";
-import type { QueryEndpoint } from "../kana/types.js";
-import type { VndbApi } from "./api.js";
+import { MAX_RESULTS } from "../../kana/query-limits.js";
+import type { QueryEndpoint } from "../../kana/types.js";
+import type { VndbApi } from "../api.js";
+import type { QueryNote } from "./note.js";
 
 type Obj = Record<string, unknown>;
 
@@ -117,3 +118,15 @@ async function voiceActors(input: CreditInput, ids: string[]): Promise<Credits> 
   }
   return { text: lines.join("\n"), structured: { voice_actors: structured } };
 }
+
+/** Staff and character answers carry credits / voice actors unless only a listing was asked for. */
+export const credits: QueryNote = {
+  name: "credits",
+  phase: "annotate",
+  maxRequests: 1,
+  applies: (ctx) => ctx.args.fields?.trim().toLowerCase() !== "brief" && (ctx.spec.endpoint === "staff" || ctx.spec.endpoint === "character"),
+  async run(ctx) {
+    const found = await creditsFor({ api: ctx.api, signal: ctx.signal, endpoint: ctx.spec.endpoint, results: ctx.response.results });
+    return found ? { tail: found.text, structured: found.structured } : null;
+  },
+};

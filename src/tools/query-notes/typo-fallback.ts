@@ -5,11 +5,20 @@
 // closer than all others, it is fetched and shown in place of the empty answer: a model
 // told only a name spends its next call fetching what it would have asked for anyway.
 
-import { editDistance } from "../kana/hints.js";
-import { normalizeSearchTerm, searchWords } from "../kana/search-normalize.js";
-import type { QueryEndpoint } from "../kana/types.js";
-import type { QueryResponse } from "../kana/api-types.js";
-import type { QueryBody, VndbApi } from "./api.js";
+import { editDistance } from "../../kana/hints.js";
+import { normalizeSearchTerm, searchWords } from "../../kana/search-normalize.js";
+import type { QueryEndpoint } from "../../kana/types.js";
+import type { QueryResponse } from "../../kana/api-types.js";
+import type { QueryBody, VndbApi } from "../api.js";
+import { isKanaError } from "../../kana/errors.js";
+import type { QueryNote } from "./note.js";
+
+/**
+ * Whether an error is the client's rate budget refusing a request. The fallback is a
+ * courtesy: when the budget says no, the answer is "nothing found", never the budget's error
+ * (in a 300-call storm that turned every empty search into a failure).
+ */
+const refusedByBudget = (error: unknown): boolean => isKanaError(error) && error.kind === "budget";
 
 /** Looser searches tried at most (each one request). */
 export const TYPO_RETRIES_MAX = 2;
@@ -78,21 +87,53 @@ export interface NearMatches {
   closest: NearMatch | null;
 }
 
+/**
+ * Near matches found before, kept: the same misspelling comes back call after call (a model
+ * retrying, many users asking about one title), and answering it from here spends none of
+ * the rate budget. Names change rarely; a quarter hour is fresh enough for "did you mean".
+ * Kept per upstream (the client), as its answers are.
+ */
+const NEAR_SEEN = new WeakMap<VndbApi, Map<string, { at: number; near: NearMatches | null }>>();
+/** Misspellings kept at most (each a few short names). */
+const NEAR_SEEN_MAX = 1_000;
+/** How long a kept answer is used, in ms. */
+const NEAR_SEEN_TTL_MS = 15 * 60_000;
+
 /** Candidates within reach of a typo, closest first; null when the looser searches find none. */
 export async function nearMatches(input: TypoInput): Promise<NearMatches | null> {
   const field = NAME_FIELDS[input.endpoint];
   if (!field) return null;
+  const key = JSON.stringify([input.endpoint, normalizeSearchTerm(input.query), input.filters]);
+  let memo = NEAR_SEEN.get(input.api);
+  if (!memo) NEAR_SEEN.set(input.api, (memo = new Map()));
+  const kept = memo.get(key);
+  if (kept && Date.now() - kept.at < NEAR_SEEN_TTL_MS) return kept.near;
+  const { near, complete } = await searchNear(input, field);
+  // An answer cut short by the budget is not kept: a later call may do better.
+  if (complete) {
+    if (memo.size >= NEAR_SEEN_MAX) memo.delete(memo.keys().next().value as string);
+    memo.set(key, { at: Date.now(), near });
+  }
+  return near;
+}
+
+async function searchNear(input: TypoInput, field: string): Promise<{ near: NearMatches | null; complete: boolean }> {
+  let complete = true;
   const seen = new Map<string, NearMatch>();
   // Within a third of the typed length: further than that is another word, not a typo.
   const limit = Math.max(1, Math.round(normalizeSearchTerm(input.query).length / 3));
   for (const loose of looserSearches(input.query)) {
     const search = ["search", "=", loose];
     const filters = input.filters === null ? search : ["and", search, input.filters];
-    const r = await input.api.query(
-      input.endpoint,
-      { filters, fields: field, results: CANDIDATE_PAGE, sort: "searchrank" } as never,
-      { signal: input.signal },
-    );
+    let r;
+    try {
+      r = await input.api.query(input.endpoint, { filters, fields: field, results: CANDIDATE_PAGE, sort: "searchrank" } as never, { signal: input.signal });
+    } catch (error) {
+      // Refused by the budget: rank what the searches before found (none: nothing near).
+      if (!refusedByBudget(error)) throw error;
+      complete = false;
+      break;
+    }
     for (const row of r.results) {
       const name = row[field];
       if (typeof name !== "string" || seen.has(row.id as string)) continue;
@@ -102,9 +143,9 @@ export async function nearMatches(input: TypoInput): Promise<NearMatches | null>
     if (seen.size >= TYPO_CANDIDATES_MAX) break;
   }
   const best = [...seen.values()].sort((a, b) => a.d - b.d).slice(0, TYPO_CANDIDATES_MAX);
-  if (!best.length) return null;
+  if (!best.length) return { near: null, complete };
   const closest = best.length === 1 || best[0]!.d < best[1]!.d ? best[0]! : null;
-  return { candidates: best, closest };
+  return { near: { candidates: best, closest }, complete };
 }
 
 /** What the answer says: the entry shown in place of the search, or the names to choose from. */
@@ -138,8 +179,34 @@ export async function typoAnswer(input: TypoInput & { body: QueryBody }): Promis
     const idFilter = ["id", "=", near.closest.id];
     const instead: QueryBody = { ...input.body, filters: input.filters === null ? idFilter : ["and", idFilter, input.filters] };
     if (instead.sort === "searchrank") delete instead.sort;
-    const found = await input.api.query(input.endpoint, instead, { signal: input.signal });
-    if (found.results.length > 0) return { note: nearMatchNote(input.query, near, near.closest), response: found };
+    const found = await input.api.query(input.endpoint, instead, { signal: input.signal }).catch((error: unknown) => {
+      // Refused by the budget: the names alone still help.
+      if (refusedByBudget(error)) return null;
+      throw error;
+    });
+    if (found && found.results.length > 0) return { note: nearMatchNote(input.query, near, near.closest), response: found };
   }
   return { note: nearMatchNote(input.query, near, null), response: null };
 }
+
+/** The typo fallback as a note: it runs first, since it may answer in place of the empty response. */
+export const typoFallback: QueryNote = {
+  name: "typo-fallback",
+  phase: "replace",
+  // The looser searches, then the closest entry fetched.
+  maxRequests: TYPO_RETRIES_MAX + 1,
+  applies: (ctx) => ctx.response.results.length === 0 && ctx.search !== undefined && ctx.search !== "" && ctx.firstPage,
+  async run(ctx) {
+    // The fields as asked (no members other notes added: the entry is shown by id, not by a match).
+    const answer = await typoAnswer({
+      api: ctx.api,
+      signal: ctx.signal,
+      endpoint: ctx.spec.endpoint,
+      query: ctx.search!,
+      filters: ctx.converted.filters,
+      body: { ...ctx.body, fields: ctx.fields },
+    });
+    if (!answer) return null;
+    return { head: answer.note, ...(answer.response ? { response: answer.response } : {}) };
+  },
+};

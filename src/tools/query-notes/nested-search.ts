@@ -4,8 +4,9 @@
 // search that matches several VNs, the answer says so and how to ask for one — one extra
 // request, made only for that shape of filter.
 
-import type { QueryEndpoint } from "../kana/types.js";
-import type { VndbApi } from "./api.js";
+import type { QueryEndpoint } from "../../kana/types.js";
+import type { VndbApi } from "../api.js";
+import { line, type QueryNote } from "./note.js";
 
 /** Endpoints whose `vn` filter is a nested VN query. */
 const WITH_VN_FILTER = new Set<QueryEndpoint>(["release", "character", "quote"]);
@@ -43,3 +44,11 @@ export async function nestedSearchNote(input: NestedSearchInput): Promise<string
   const named = found.results.map((v) => `${String(v.id)} ${String(v.title ?? "")}`.trim()).join(", ");
   return `The vn filter "${search}" matches ${count} VNs (${named}${count > NAMED ? ", …" : ""}); these results cover all of them. For one VN only, filter {"vn":{"id":"${first.id}"}}.`;
 }
+
+export const nestedSearch: QueryNote = {
+  name: "nested-search",
+  phase: "annotate",
+  maxRequests: 1,
+  applies: (ctx) => ctx.firstPage && ctx.response.results.length > 0 && WITH_VN_FILTER.has(ctx.spec.endpoint) && nestedVnSearch(ctx.args.filters) !== undefined,
+  run: async (ctx) => line(await nestedSearchNote({ api: ctx.api, signal: ctx.signal, endpoint: ctx.spec.endpoint, filters: ctx.args.filters })),
+};

@@ -1,0 +1,74 @@
+// "No visual novels found." with no reason sent models probing two or three more calls. When
+// the reason is in the data, the answer says it: a tag or trait that is on no entry at all,
+// or a producer filtered as developer that only ever published (VNDB has no VN publisher
+// filter; a VN's releases do name their publishers), with the call that works.
+
+import type { QueryNote } from "./note.js";
+
+/** Filters checked at most per answer (each one or two requests). */
+export const EMPTY_REASON_CHECKS_MAX = 2;
+
+type Check = { kind: "tag" | "trait"; id: string } | { kind: "developer"; id: string };
+
+/** The id of a tag/trait value: "g123" or [id, max spoiler, min level (, exclude lies)]. */
+const idOf = (v: unknown): string | null => (typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : null);
+
+/** Filters whose emptiness can be told from the data alone: top-level conjuncts only (an "or" may match elsewhere). */
+export function emptyChecks(endpoint: string, filters: unknown): Check[] {
+  if (!Array.isArray(filters)) return [];
+  const conjuncts = filters[0] === "and" ? filters.slice(1) : [filters];
+  const out: Check[] = [];
+  for (const c of conjuncts) {
+    if (!Array.isArray(c) || c[1] !== "=") continue;
+    const [name, , value] = c as [string, string, unknown];
+    if (name === "tag" || name === "dtag" || name === "trait" || name === "dtrait") {
+      const id = idOf(value);
+      if (id) out.push({ kind: name.endsWith("tag") ? "tag" : "trait", id });
+    } else if (name === "developer" && endpoint === "vn" && Array.isArray(value) && value[0] === "id" && value[1] === "=" && typeof value[2] === "string") {
+      out.push({ kind: "developer", id: value[2] });
+    }
+  }
+  return out.slice(0, EMPTY_REASON_CHECKS_MAX);
+}
+
+export const emptyReason: QueryNote = {
+  name: "empty-reason",
+  phase: "annotate",
+  maxRequests: 2 * EMPTY_REASON_CHECKS_MAX,
+  applies: (ctx) => ctx.response.results.length === 0 && ctx.firstPage && !ctx.replaced && emptyChecks(ctx.spec.endpoint, ctx.converted.filters).length > 0,
+  async run(ctx) {
+    const lines: string[] = [];
+    const opts = { signal: ctx.signal };
+    const offline = ctx.tool.config.embedded;
+    for (const check of emptyChecks(ctx.spec.endpoint, ctx.converted.filters)) {
+      if (check.kind === "tag" || check.kind === "trait") {
+        const count = check.kind === "tag" ? "vn_count" : "char_count";
+        const r = await ctx.api.query(check.kind, { filters: ["id", "=", check.id], fields: `name,${count}` }, opts);
+        const row = r.results[0];
+        if (!row || row[count] !== 0) continue;
+        const what = check.kind === "tag" ? "VN" : "character";
+        lines.push(
+          `${check.kind === "tag" ? "Tag" : "Trait"} ${check.id} ${String(row.name)} is on no ${what} here (${count} 0), so this filter matches nothing` +
+            (offline ? "; the offline sample holds tags and traits for only a few entries." : "."),
+        );
+      } else {
+        // Developed nothing at all (not only nothing matching the other filters)?
+        const developed = await ctx.api.query("vn", { filters: ["developer", "=", ["id", "=", check.id]], fields: "id", results: 1 }, opts);
+        if (developed.results.length > 0) continue;
+        const published = await ctx.api.query(
+          "vn",
+          { filters: ["release", "=", ["producer", "=", ["id", "=", check.id]]], fields: "id", results: 1, count: true },
+          opts,
+        );
+        const n = published.count ?? published.results.length;
+        if (n === 0) continue;
+        const call = { filters: { release: { producer: check.id } } };
+        const name = ctx.converted.resolved.find((r) => r.id === check.id)?.as;
+        lines.push(
+          `${check.id}${name ? ` ${name}` : ""} developed no VN here; it is credited (as publisher) on releases of ${n} ${n === 1 ? "VN" : "VNs"}: ${ctx.spec.tool} ${JSON.stringify(call)}`,
+        );
+      }
+    }
+    return lines.length ? { head: lines } : null;
+  },
+};

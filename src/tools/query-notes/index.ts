@@ -1,0 +1,36 @@
+// QUERY_NOTES: what a query answer adds after its request, in the order its lines are read.
+// The owner of a list first (it frames the page), then what the page is made of (list
+// windows, names that matched), what the filters meant, where missing sort values went,
+// why an empty answer is empty, and the credits block after the page. Run order is decided
+// by each note's phase (note.ts), not by this order.
+
+import type { QueryNote } from "./note.js";
+import { listOwner } from "./list-owner.js";
+import { listWindows } from "./list-windows.js";
+import { matchReason } from "./match-reason.js";
+import { offlineGaps } from "./offline-gaps.js";
+import { staffMatch } from "./staff-match.js";
+import { resolvedNames } from "./resolved-names.js";
+import { rawFilter } from "./raw-filter.js";
+import { sortOrder } from "./sort-order.js";
+import { spoilerRetry } from "./spoiler-retry.js";
+import { nestedSearch } from "./nested-search.js";
+import { emptyReason } from "./empty-reason.js";
+import { typoFallback } from "./typo-fallback.js";
+import { credits } from "./credits.js";
+
+export const QUERY_NOTES: readonly QueryNote[] = [
+  listOwner,
+  listWindows,
+  matchReason,
+  offlineGaps,
+  staffMatch,
+  resolvedNames,
+  rawFilter,
+  sortOrder,
+  spoilerRetry,
+  emptyReason,
+  nestedSearch,
+  typoFallback,
+  credits,
+];

@@ -1,0 +1,62 @@
+// Cause 1 of issue 21 through a real SDK client: an empty answer says why when the reason is
+// in the data (a tag or trait on no entry, a producer that only ever published), and names
+// the call that works, instead of a bare "No visual novels found."
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulated, type Emulated } from "../../helpers/emulated-server.js";
+
+type Row = Record<string, unknown>;
+
+let server: Emulated;
+beforeAll(async () => {
+  server = await startEmulated();
+}, 60_000);
+afterAll(async () => server?.close());
+
+/** A producer credited on releases only as publisher, never as developer. */
+async function publisherOnly(): Promise<{ id: string; name: string }> {
+  const releases = (await server.api.query("release", { fields: "producers{name,developer,publisher}", results: 100 } as never)).results as Row[];
+  const dev = new Set<string>();
+  const pub = new Map<string, string>();
+  for (const r of releases)
+    for (const p of r.producers as Row[]) {
+      if (p.developer) dev.add(p.id as string);
+      if (p.publisher) pub.set(p.id as string, p.name as string);
+    }
+  for (const [id, name] of pub) {
+    if (dev.has(id)) continue;
+    const developed = await server.api.query("vn", { filters: ["developer", "=", ["id", "=", id]], fields: "id", results: 1 } as never);
+    if (developed.results.length === 0) return { id, name };
+  }
+  throw new Error("no publisher-only producer in the catalogue");
+}
+
+describe("empty answers explained", () => {
+  it("a producer filtered as developer that only published: said, with the working call", async () => {
+    const p = await publisherOnly();
+    const r = await server.call("vndb_search_vn", { filters: { developer: p.id }, fields: "brief" });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).toMatch(/No visual novels found/);
+    const m = r.text.match(new RegExp(`${p.id} [^\\n]*developed no VN[^\\n]*publisher[^\\n]*: (vndb_search_vn \\{.*\\})`));
+    expect(m, r.text).not.toBeNull();
+    // The call it names finds that producer's VNs.
+    const call = m![1]!;
+    const next = await server.call("vndb_search_vn", JSON.parse(call.slice("vndb_search_vn ".length)));
+    expect(next.text).not.toMatch(/No visual novels found/);
+  });
+
+  it("a tag on no VN: said, instead of a bare empty answer", async () => {
+    const tags = (await server.api.query("tag", { fields: "name,vn_count", sort: "vn_count", results: 100 } as never)).results as Row[];
+    const tag = tags.find((t) => t.vn_count === 0);
+    if (!tag) throw new Error("no tag without VNs in the catalogue");
+    const r = await server.call("vndb_search_vn", { filters: { tag: tag.id }, fields: "brief" });
+    expect(r.text).toMatch(/No visual novels found/);
+    expect(r.text).toContain(`${tag.id} ${tag.name} is on no VN here`);
+  });
+
+  it("an empty answer whose filters do match alone says nothing extra", async () => {
+    const r = await server.call("vndb_search_vn", { filters: { developer: "p24", olang: "ko" }, fields: "brief" });
+    expect(r.text).toMatch(/No visual novels found/);
+    expect(r.text).not.toMatch(/developed no VN|is on no VN/);
+  });
+});
