@@ -1,10 +1,11 @@
 // Deterministic serialisation of a Catalogue into the committed data folder: one file per
 // entity (lists in one file), one row per line so that diffs stay readable, fixed key order
-// (the order the converters build rows in), no timestamps.
+// (the order the converters build rows in), no timestamps. Beside the data, CHECKED_FILE
+// records what the write validated (load.ts), so that loading the folder need not again.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Catalogue } from "../../src/emulator/catalogue/types.js";
-import { CATALOGUE_FILES } from "../../src/emulator/catalogue/load.js";
+import { CATALOGUE_FILES, CHECKED_FILE, checkedManifest, validateCatalogue } from "../../src/emulator/catalogue/load.js";
 import { compactRow, isCompactTable } from "../../src/emulator/catalogue/compact-rows.js";
 
 /** A JSON array with one element per line (compact tables without their default columns). */
@@ -24,11 +25,15 @@ export function renderCatalogue(cat: Catalogue): Map<string, string> {
     out.set(file, rowsText(key, cat[key] as unknown[]));
   }
   out.set(CATALOGUE_FILES.meta, `${JSON.stringify(cat.meta, null, 2)}\n`);
-  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : 1)));
+  const sorted = new Map([...out].sort(([a], [b]) => (a < b ? -1 : 1)));
+  sorted.set(CHECKED_FILE, `${JSON.stringify(checkedManifest(sorted), null, 2)}\n`);
+  return sorted;
 }
 
 /** Replaces the folder's *.json files with the rendered catalogue. */
 export function writeCatalogue(cat: Catalogue, dir: string): void {
+  // Validated before it is written: the manifest written with it says so (CHECKED_FILE).
+  validateCatalogue(cat as unknown as Record<string, unknown>, "the catalogue being built");
   mkdirSync(dir, { recursive: true });
   for (const name of readdirSync(dir)) if (name.endsWith(".json")) rmSync(join(dir, name));
   for (const [file, text] of renderCatalogue(cat)) writeFileSync(join(dir, file), text);

@@ -4,7 +4,16 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { defaultCatalogueDir, loadCatalogue, readCatalogueFiles, validateCatalogue } from "../../src/emulator/catalogue/load.js";
+import { createHash } from "node:crypto";
+import {
+  CHECKED_FILE,
+  checkedSchemaHash,
+  defaultCatalogueDir,
+  loadCatalogue,
+  readCatalogueFiles,
+  validateCatalogue,
+  type CheckedManifest,
+} from "../../src/emulator/catalogue/load.js";
 
 const temps: string[] = [];
 afterAll(() => {
@@ -44,6 +53,39 @@ describe("loadCatalogue", () => {
     spoil(rows);
     writeFileSync(join(dir, file), JSON.stringify(rows));
     expect(() => loadCatalogue(dir)).toThrow(where);
+  });
+});
+
+describe("a folder's build manifest (checked.json)", () => {
+  const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+  /** A copy whose vn.json has a bad devstatus, and a manifest that says `vnHash` for vn.json. */
+  function spoiledCopy(schema: string, vnHash: (text: string) => string): string {
+    const dir = copyOfData();
+    const rows = JSON.parse(readFileSync(join(dir, "vn.json"), "utf8")) as Record<string, unknown>[];
+    rows[0].devstatus = 7;
+    const text = JSON.stringify(rows);
+    writeFileSync(join(dir, "vn.json"), text);
+    const manifest = JSON.parse(readFileSync(join(dir, CHECKED_FILE), "utf8")) as CheckedManifest;
+    writeFileSync(join(dir, CHECKED_FILE), JSON.stringify({ schema, files: { ...manifest.files, "vn.json": vnHash(text) } }));
+    return dir;
+  }
+
+  it("is written with the committed data and names every file by its hash, under the current row types", () => {
+    const dir = defaultCatalogueDir();
+    const manifest = JSON.parse(readFileSync(join(dir, CHECKED_FILE), "utf8")) as CheckedManifest;
+    expect(manifest.schema).toBe(checkedSchemaHash());
+    expect(manifest.files["vn.json"]).toBe(sha256(readFileSync(join(dir, "vn.json"), "utf8")));
+  });
+
+  it("a file whose bytes hash as the build recorded is not validated again (so even a bad row loads)", () => {
+    // The manifest vouches for these exact bytes: the loader takes the build's word.
+    const dir = spoiledCopy(checkedSchemaHash(), sha256);
+    expect(loadCatalogue(dir).vn[0]!.devstatus).toBe(7);
+  });
+
+  it("a changed file, or a manifest made under other row types, is validated", () => {
+    expect(() => loadCatalogue(spoiledCopy(checkedSchemaHash(), () => "0".repeat(64)))).toThrow(/vn\.0\.devstatus/);
+    expect(() => loadCatalogue(spoiledCopy("other row types", sha256))).toThrow(/vn\.0\.devstatus/);
   });
 });
 

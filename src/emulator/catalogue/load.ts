@@ -7,6 +7,7 @@
 // dist/emulator/catalogue/data after `tsc` (the package's build step runs it); as a
 // fallback for a repository checkout built without that step, the loader also looks in
 // the source tree relative to dist/ (../../../src/emulator/catalogue/data).
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,6 +50,19 @@ export const CATALOGUE_FILES = {
   tokens: "tokens.json",
   lengthVotes: "length-votes.json",
 } as const satisfies Record<keyof Catalogue, string>;
+
+/**
+ * What the build checked: the SHA-256 of each file it wrote after validating the catalogue
+ * against the row types, and the hash of those row types (checkedSchemaHash). Written by
+ * scripts/catalogue/write.ts beside the data; a file of a `--catalogue` folder whose bytes
+ * still hash the same, under the same row types, is not validated again at load.
+ */
+export const CHECKED_FILE = "checked.json";
+
+export interface CheckedManifest {
+  schema: string;
+  files: Record<string, string>;
+}
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const DATA_DIR_CANDIDATES = [
@@ -307,7 +321,7 @@ const tokenRow: z.ZodType<TokenRow> = z.object({
   note: z.string(),
 });
 
-const catalogueSchema: z.ZodType<Catalogue> = z.object({
+const catalogueShape = {
   meta: z.object({ source: z.string(), built: z.string(), attribution: z.string() }),
   images: z.array(imageRow),
   vn: z.array(vnRow),
@@ -324,15 +338,43 @@ const catalogueSchema: z.ZodType<Catalogue> = z.object({
   rlist: z.array(rlistRow),
   tokens: z.array(tokenRow),
   lengthVotes: z.array(z.object({ uid: id("u"), vid: id("v"), minutes: z.number().int().positive() })),
-});
+} satisfies Record<keyof Catalogue, z.ZodType>;
+const catalogueSchema = z.object(catalogueShape) as unknown as z.ZodType<Catalogue>;
+
+let schemaHash: string | undefined;
+/** The hash of the row types (their JSON Schema): a change to them invalidates every manifest. */
+export function checkedSchemaHash(): string {
+  schemaHash ??= sha256(JSON.stringify(z.toJSONSchema(z.object(catalogueShape))));
+  return schemaHash;
+}
+
+const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
+
+/** The manifest of the files as written (text by file name), for a catalogue just validated. */
+export function checkedManifest(files: Map<string, string>): CheckedManifest {
+  const hashes: Record<string, string> = {};
+  for (const [file, text] of files) hashes[file] = sha256(text);
+  return { schema: checkedSchemaHash(), files: hashes };
+}
+
+function readManifest(dir: string): CheckedManifest | null {
+  try {
+    const m = JSON.parse(readFileSync(join(dir, CHECKED_FILE), "utf8")) as CheckedManifest;
+    return typeof m.schema === "string" && typeof m.files === "object" && m.files !== null ? m : null;
+  } catch {
+    return null;
+  }
+}
 
 const cache = new Map<string, Catalogue>();
 
 /**
  * The catalogue in `dir` (default: the committed data), parsed once per folder per process.
- * A folder given by the caller (e.g. `--catalogue`) is checked against the row types; the
- * committed data is not, at every start, since it costs more time and memory than the
- * parse itself: `test/catalogue/load.test.ts` checks it with validateCatalogue instead.
+ * A folder given by the caller (e.g. `--catalogue`) is checked against the row types, file
+ * by file, except the files its build validated and that are unchanged since (CHECKED_FILE):
+ * validating the full real set took 12–19 s of a 14–23 s load. The committed data is not
+ * checked at every start, since it costs more time and memory than the parse itself:
+ * `test/catalogue/load.test.ts` checks it with validateCatalogue instead.
  * The returned object is shared: callers must not mutate it (the emulator copies the list
  * tables into its own mutable state).
  */
@@ -341,8 +383,20 @@ export function loadCatalogue(dir?: string): Catalogue {
   const folder = dir ?? defaultCatalogueDir();
   const cached = cache.get(folder);
   if (cached) return cached;
-  const raw = readCatalogueFiles(folder);
-  const catalogue = trusted ? (raw as unknown as Catalogue) : validateCatalogue(raw, folder);
+  let catalogue: Catalogue;
+  if (trusted) catalogue = readCatalogueFiles(folder) as unknown as Catalogue;
+  else {
+    const manifest = readManifest(folder);
+    const hashes = new Map<string, string>();
+    const raw = readCatalogueFiles(folder, (file, bytes) => {
+      if (manifest?.schema === checkedSchemaHash() && manifest.files[file] !== undefined) hashes.set(file, sha256(bytes));
+    });
+    const unchecked = (Object.keys(CATALOGUE_FILES) as (keyof Catalogue)[]).filter((key) => {
+      const file = CATALOGUE_FILES[key];
+      return hashes.get(file) !== manifest?.files[file];
+    });
+    catalogue = validateCatalogue(raw, folder, unchecked);
+  }
   cache.set(folder, catalogue);
   return catalogue;
 }
@@ -352,8 +406,7 @@ export function loadCatalogue(dir?: string): Catalogue {
  * bytes: the whole file never becomes one large string, which keeps the peak memory of a
  * start (and so the resident size after it) lower. Any other JSON is parsed whole.
  */
-function readRows(path: string): unknown {
-  const bytes = readFileSync(path);
+function readRows(bytes: Buffer): unknown {
   if (bytes.length < 2 || bytes[0] !== 0x5b || bytes[1] !== 0x0a) return JSON.parse(bytes.toString("utf8"));
   const rows: unknown[] = [];
   for (let start = 2; start < bytes.length; ) {
@@ -366,23 +419,32 @@ function readRows(path: string): unknown {
   return rows;
 }
 
-/** The folder's files, parsed, with compactly stored rows expanded (not yet checked). */
-export function readCatalogueFiles(dir: string): Record<string, unknown> {
+/**
+ * The folder's files, parsed, with compactly stored rows expanded (not yet checked);
+ * `onBytes` sees each file's bytes as read.
+ */
+export function readCatalogueFiles(dir: string, onBytes?: (file: string, bytes: Buffer) => void): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
   const intern = createInterner();
   for (const [key, file] of Object.entries(CATALOGUE_FILES)) {
-    const value = readRows(join(dir, file));
+    const bytes = readFileSync(join(dir, file));
+    onBytes?.(file, bytes);
+    const value = readRows(bytes);
     raw[key] = isCompactTable(key) ? (value as Record<string, unknown>[]).map((r) => expandRow(key, r, intern)) : value;
   }
   return raw;
 }
 
-/** Checks parsed catalogue files against the row types; throws naming the first bad value. */
-export function validateCatalogue(raw: Record<string, unknown>, where: string): Catalogue {
-  const parsed = catalogueSchema.safeParse(raw);
+/**
+ * Checks parsed catalogue files against the row types (only the parts named in `parts`;
+ * default all); throws naming the first bad value.
+ */
+export function validateCatalogue(raw: Record<string, unknown>, where: string, parts?: (keyof Catalogue)[]): Catalogue {
+  const schema = parts === undefined ? catalogueSchema : z.object(Object.fromEntries(parts.map((k) => [k, catalogueShape[k]])));
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     throw new Error(`Catalogue in ${where} is malformed at ${first.path.join(".")}: ${first.message}`);
   }
-  return parsed.data;
+  return (parts === undefined ? parsed.data : { ...raw, ...(parsed.data as object) }) as Catalogue;
 }

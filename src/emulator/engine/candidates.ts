@@ -15,7 +15,9 @@ import type { CharacterRow, ReleaseRow, VnRow } from "../catalogue/types.js";
 import { ulistOf, visibleVn, type Database, type StaffAliasEntry } from "../database.js";
 import type { EngineContext } from "./context.js";
 import { idNum } from "./compare.js";
+import { canonical } from "./canon.js";
 import { compileFilter, type Link, type Predicate } from "./filters.js";
+import { listGroups } from "./list-groups.js";
 import { memo, staffCredits } from "./indexes.js";
 import { searchCandidates } from "./search.js";
 import { positionsOfIds, sortUnique, tableOf, type Table } from "./tables.js";
@@ -116,7 +118,7 @@ export interface Resolved {
 export function matchPositions(ctx: EngineContext, type: EntityType, f: Filter | null): Positions {
   const n = tableOf(ctx.db, type).rows.length;
   if (f === null) return Array.from({ length: n }, (_, i) => i);
-  return materialise(ctx, type, resolve(ctx, type, f));
+  return materialise(ctx, type, resolve(ctx, type, canonical(type, f)));
 }
 
 function materialise(ctx: EngineContext, type: EntityType, r: Resolved): Positions {
@@ -135,7 +137,9 @@ function materialise(ctx: EngineContext, type: EntityType, r: Resolved): Positio
 function resolve(ctx: EngineContext, type: EntityType, f: Filter): Resolved {
   const head = f[0];
   if (head === "and") {
-    const kids = (f.slice(1) as Filter[]).map((k) => resolve(ctx, type, k));
+    // Row-counted groups (list-groups.ts) have no index: residuals.
+    const { groups, rest } = listGroups(ctx, type, f as ["and", ...Filter[]]);
+    const kids = [...rest.map((k) => resolve(ctx, type, k)), ...groups.map((g): Resolved => ({ cand: null, residual: g }))];
     const cands = kids.map((k) => k.cand).filter((c): c is Positions => c !== null);
     const residuals = kids.map((k) => k.residual).filter((p): p is Predicate<any> => p !== null);
     return {
@@ -144,8 +148,9 @@ function resolve(ctx: EngineContext, type: EntityType, f: Filter): Resolved {
     };
   }
   if (head === "or") {
-    const kids = (f.slice(1) as Filter[]).map((k) => resolve(ctx, type, k));
-    if (kids.some((k) => k.cand === null)) return { cand: null, residual: compileFilter(ctx, type, f) };
+    const { groups, rest } = listGroups(ctx, type, f as ["or", ...Filter[]]);
+    const kids = rest.map((k) => resolve(ctx, type, k));
+    if (groups.length > 0 || kids.some((k) => k.cand === null)) return { cand: null, residual: compileFilter(ctx, type, f) };
     return { cand: unite(kids.map((k) => materialise(ctx, type, k)), tableOf(ctx.db, type).rows.length), residual: null };
   }
   const [field, op, value] = f as [string, FilterOperator, unknown];

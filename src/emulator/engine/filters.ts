@@ -25,6 +25,8 @@ import { getUlist, isUlistPrivate, type StaffAliasEntry } from "../database.js";
 import { cmp, idNum } from "./compare.js";
 import { canReadList, type EngineContext } from "./context.js";
 import { searchFilter } from "./search.js";
+import { canonical } from "./canon.js";
+import { listGroups } from "./list-groups.js";
 import { creditRoles, staffCredits, vaByCharacter } from "./indexes.js";
 import { pickRandomQuote, quoteRandPoints } from "./random-quote.js";
 
@@ -67,13 +69,15 @@ export function compileFilter<T extends Row>(
   filter: Filter | null,
 ): Predicate<T> {
   if (filter === null) return () => true;
-  return compile(ctx, type, filter) as Predicate<T>;
+  return compile(ctx, type, canonical(type, filter)) as Predicate<T>;
 }
 
+/** Compiles a canonical filter (canon.ts). */
 function compile(ctx: EngineContext, type: EntityType, f: Filter): Compiled {
   const head = f[0];
   if (head === "and" || head === "or") {
-    const kids = (f.slice(1) as Filter[]).map((k) => compile(ctx, type, k));
+    const { groups, rest } = listGroups(ctx, type, f as ["and" | "or", ...Filter[]]);
+    const kids = [...rest.map((k) => compile(ctx, type, k)), ...groups];
     return head === "and"
       ? (row, link) => kids.every((k) => k(row, link))
       : (row, link) => kids.some((k) => k(row, link));

@@ -65,9 +65,12 @@ function labelsFor(db: Database, type: EntityType): Map<string, SearchLabel[]> {
         for (const t of v.titles) add(v.id, PRIO_TITLE, t.title, t.latin);
         add(v.id, PRIO_ALIAS, ...v.aliases);
       }
-      // Release titles, less their trailing edition words (edition-words.ts).
+      // Release titles, less their trailing edition words (edition-words.ts). A title the
+      // catalogue derived (from the release's first VN: the real data lacks release titles,
+      // docs/catalogue.md) is not VNDB's: it would make the other VNs of a bundle match
+      // their sibling's name, and adds nothing to the VN it came from.
       for (const r of db.catalogue.release) {
-        if (r.hidden) continue;
+        if (r.hidden || r.derived?.includes("title")) continue;
         for (const rv of r.vns) {
           for (const t of r.titles) addLabels(rv.vn, PRIO_EXTRA, [t.title, t.latin].map((x) => (x ? stripEditionWords(normalizeSearchTerm(x)) : "")));
         }
