@@ -49,7 +49,7 @@ describe("stdio server on end of input", () => {
     const { answers, code } = await pipeThrough(["--embedded"], {}, [...initialize, stats, search]);
     expect(answers.map((a) => a.id).sort()).toEqual([1, 2, 3]);
     // --embedded answers from the offline sample and says so.
-    expect(answers.find((a) => a.id === 2)?.result?.content[0].text).toMatch(/^The offline sample \(VNDB data of 2024–2026, not the live database\) holds/);
+    expect(answers.find((a) => a.id === 2)?.result?.content[0].text).toMatch(/^The offline sample \(VNDB data of 2020–2026, not the live database\) holds/);
     expect(answers.find((a) => a.id === 3)?.result?.content[0].text).toMatch(/v17/);
     expect(code).toBe(0);
   }, 60_000);
