@@ -2,8 +2,8 @@
 // release being made: the version from package.json in the entry and both packages, the
 // `.mcpb` package's download URL for the tag v<version>, and its SHA-256, computed from the
 // bundle that will be attached to that GitHub release. Run after `npm run bundle`, before
-// `mcp-publisher publish` (CONTRIBUTING.md, "Releasing"). Between releases the committed
-// fileSha256 is all zeros: no bundle of the next version exists yet.
+// `mcp-publisher publish`, in the release commit (CONTRIBUTING.md, "Releasing"). Until the
+// first release the committed fileSha256 is all zeros: no bundle has been published yet.
 //
 //   tsx scripts/release-server-json.ts [dist/vndb-mcp.mcpb]          write server.json
 //   tsx scripts/release-server-json.ts --check [dist/vndb-mcp.mcpb]  exit 1 unless it matches
@@ -20,7 +20,7 @@ const DEFAULT_BUNDLE = join(root, "dist", "vndb-mcp.mcpb");
 const RELEASES = "https://github.com/vndb-mcp/vndb-mcp-server/releases/download";
 /** The bundle's file name, as `npm run bundle` writes it. */
 export const BUNDLE_FILE = "vndb-mcp.mcpb";
-/** fileSha256 between releases (the registry's pattern needs 64 hex digits). */
+/** fileSha256 before the first release (the registry's pattern needs 64 hex digits). */
 export const UNRELEASED_SHA256 = "0".repeat(64);
 
 interface RegistryPackage {

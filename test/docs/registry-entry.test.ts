@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { bundleUrl, forRelease, sha256Of, type ServerJson } from "../../scripts/release-server-json.js";
+import { bundleUrl, forRelease, sha256Of, UNRELEASED_SHA256, type ServerJson } from "../../scripts/release-server-json.js";
 import { loadConfig } from "../../src/server/config.js";
 import { OFFLINE_SAMPLE_VNS, OFFLINE_SAMPLE_YEARS } from "../../src/server/offline-sample.js";
 
@@ -114,6 +114,12 @@ describe("server.json", () => {
     // The registry accepts an .mcpb only from a URL that contains "mcp".
     expect(bundlePackage.identifier).toContain("mcp");
     expect(bundlePackage.fileSha256).toMatch(SHA256_PATTERN);
+  });
+
+  it("carries a real SHA-256 exactly when CHANGELOG.md says this version is released", () => {
+    const released = new RegExp(`^## \\[${pkg.version.replaceAll(".", "\\.")}\\]`, "m").test(read("CHANGELOG.md"));
+    if (released) expect(bundlePackage.fileSha256, "run npm run release:server-json").not.toBe(UNRELEASED_SHA256);
+    else expect(bundlePackage.fileSha256, "a sum for a bundle that was not released").toBe(UNRELEASED_SHA256);
   });
 });
 
