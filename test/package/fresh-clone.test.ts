@@ -34,8 +34,9 @@ const why =
 
 let work: string | undefined;
 afterAll(() => {
+  // The clone holds a whole node_modules: removing it takes a while on a loaded machine.
   if (work) rmSync(work, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe.skipIf(why !== undefined)(why === undefined ? "a fresh clone" : `a fresh clone (skipped: ${why})`, () => {
   it("passes npm ci and npm test with nothing beside it, saying what it skipped", () => {
@@ -46,7 +47,7 @@ describe.skipIf(why !== undefined)(why === undefined ? "a fresh clone" : `a fres
     execFileSync("git", ["-c", "advice.detachedHead=false", "checkout", "--quiet", commit!], { cwd: repo, stdio: "pipe" });
     expect(existsSync(join(work, "shared")), "nothing beside the clone").toBe(false);
 
-    const env = { ...process.env, [INNER]: "1", npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
+    const env: NodeJS.ProcessEnv = { ...process.env, [INNER]: "1", npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
     delete env.VITEST_JSON_REPORT;
     execFileSync(npm, ["ci", "--prefer-offline"], { cwd: repo, env, stdio: "pipe" });
     let out: string;
