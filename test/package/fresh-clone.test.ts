@@ -36,7 +36,7 @@ function commitOrNull(): string | null {
 
 const commit = commitOrNull();
 const why =
-  process.env.CI !== "true" ? "runs in CI only (CI=true)" : process.env[INNER] ? "this is the fresh clone's own run" : commit === null ? "git or npm unavailable, or not a git checkout" : undefined;
+  !process.env.CI ? "runs in CI only (CI set)" : process.env[INNER] ? "this is the fresh clone's own run" : commit === null ? "git or npm unavailable, or not a git checkout" : undefined;
 
 let work: string | undefined;
 afterAll(() => {
