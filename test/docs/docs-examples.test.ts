@@ -1,0 +1,91 @@
+// The request/answer examples of docs/*.md are run as written, as readme-examples.test.ts
+// does for the README: each `$ command` of a console block (continued over `\` line ends)
+// goes to a fresh emulator with its fault endpoint on (the doc's port is swapped for the
+// real one), in order, since the examples build on each other (a PATCH, then a read), and
+// its output must be the lines under it (blank lines aside, and the value of a Date header).
+// Each doc's blocks share one emulator.
+// docs/deployment.md is left out: its commands start replicas and Redis, not the emulator.
+import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type Emulator } from "../../src/emulator/index.js";
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const LEFT_OUT = new Set(["deployment.md"]);
+
+interface Example {
+  command: string;
+  expected: string;
+}
+
+/** `$ ` lines (joined with their `\`-continued lines) and the output under each. */
+export function consoleExamples(markdown: string): Example[] {
+  const examples: Example[] = [];
+  for (const [, block] of markdown.matchAll(/```console\n([\s\S]*?)```/g)) {
+    let continued = false;
+    for (const line of block!.split("\n")) {
+      if (continued) {
+        examples[examples.length - 1]!.command += ` ${line.trim()}`;
+      } else if (line.startsWith("$ ")) {
+        examples.push({ command: line.slice(2), expected: "" });
+      } else if (examples.length > 0) {
+        examples[examples.length - 1]!.expected += `${line}\n`;
+        continue;
+      }
+      const last = examples[examples.length - 1]!;
+      continued = last.command.endsWith("\\");
+      if (continued) last.command = last.command.slice(0, -1).trimEnd();
+    }
+  }
+  return examples;
+}
+
+/** Output lines as a reader compares them: no CR, no blank lines, no trailing spaces, any Date. */
+const lines = (text: string): string[] =>
+  text
+    .replace(/\r/g, "")
+    .replace(/^Date: .*$/gim, "Date: (the time of the request)")
+    .split("\n")
+    .map((l) => l.trimEnd())
+    .filter((l) => l !== "");
+
+const docs = readdirSync(join(root, "docs"))
+  .filter((f) => f.endsWith(".md") && !LEFT_OUT.has(f))
+  .sort()
+  .map((file) => ({ file, examples: consoleExamples(readFileSync(join(root, "docs", file), "utf8")) }))
+  .filter((d) => d.examples.length > 0);
+
+describe("docs console examples", () => {
+  it("are found (docs/emulator.md has the curl examples and the fault injection)", () => {
+    const emulatorDoc = docs.find((d) => d.file === "emulator.md");
+    expect(emulatorDoc?.examples.filter((e) => e.command.startsWith("curl ")).length).toBeGreaterThanOrEqual(10);
+    // A continued command is one command.
+    expect(emulatorDoc?.examples.some((e) => e.command.includes("-d '{\"filters\":[\"id\",\"=\",\"v17\"]"))).toBe(true);
+    expect(consoleExamples("```console\n$ a \\\n    b\nout\n\n$ c\n```\n")).toEqual([
+      { command: "a b", expected: "out\n\n" },
+      { command: "c", expected: "\n" },
+    ]);
+  });
+
+  for (const { file, examples } of docs) {
+    describe(`docs/${file}`, () => {
+      let emulator: Emulator;
+      beforeAll(async () => {
+        emulator = await startEmulator({ port: 0, faultsEndpoint: true });
+      });
+      afterAll(async () => emulator?.close());
+
+      for (const example of examples) {
+        it(example.command, async () => {
+          const command = example.command.replace(/127\.0\.0\.1:\d+/g, `127.0.0.1:${emulator.port}`);
+          const out = await run("bash", ["-c", `${command} 2>&1; true`], { cwd: root });
+          expect(lines(out.stdout)).toEqual(lines(example.expected));
+        });
+      }
+    });
+  }
+});
