@@ -89,3 +89,63 @@ describe("docs console examples", () => {
     });
   }
 });
+
+/** The docs' test-token tables and the preset each describes. */
+const TOKEN_TABLES = [
+  { file: "catalogue.md", preset: "catalogue" },
+  { file: "emulator.md", preset: "vectors" },
+] as const;
+
+interface TokenRow {
+  token: string;
+  user: string;
+  username: string;
+  permissions: string[];
+}
+
+/** Rows of the `| token | user | …` table: permissions as listread/listwrite yes-no columns or one list. */
+export function tokenRows(markdown: string): TokenRow[] {
+  const table = /^ *\| token \| user \|(.*)\n *\|[-| ]+\|\n((?: *\|.*\|\n?)+)/m.exec(markdown);
+  if (!table) return [];
+  const columns = table[1]!.split("|").map((c) => c.trim()).filter(Boolean);
+  return table[2]!
+    .trim()
+    .split("\n")
+    .map((line) => {
+      const cells = line.trim().split("|").slice(1, -1).map((c) => c.trim());
+      const [user, username] = cells[1]!.split(" ");
+      const rest = Object.fromEntries(columns.map((c, i) => [c, cells[i + 2]!]));
+      const permissions =
+        "permissions" in rest
+          ? rest.permissions === "none"
+            ? []
+            : rest.permissions!.split(",").map((p) => p.trim())
+          : ["listread", "listwrite"].filter((p) => rest[p] === "yes");
+      return { token: cells[0]!.replace(/`/g, ""), user: user!, username: username!, permissions };
+    });
+}
+
+describe("docs test-token tables", () => {
+  for (const { file, preset } of TOKEN_TABLES) {
+    describe(`docs/${file} (${preset} preset)`, () => {
+      const rows = tokenRows(readFileSync(join(root, "docs", file), "utf8"));
+      let emulator: Emulator;
+      beforeAll(async () => {
+        emulator = await startEmulator({ port: 0, preset });
+      });
+      afterAll(async () => emulator?.close());
+
+      it("has the table", () => {
+        expect(rows.length).toBeGreaterThanOrEqual(3);
+      });
+
+      it("each token is the user with the permissions the table gives (GET /authinfo)", async () => {
+        for (const row of rows) {
+          const res = await fetch(`${emulator.url}/authinfo`, { headers: { Authorization: `Token ${row.token}` } });
+          expect(res.status, row.token).toBe(200);
+          expect(await res.json(), row.token).toEqual({ id: row.user, username: row.username, permissions: row.permissions });
+        }
+      });
+    });
+  }
+});
