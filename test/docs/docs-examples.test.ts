@@ -6,9 +6,9 @@
 // Each doc's blocks share one emulator.
 // docs/deployment.md is left out: its commands start replicas and Redis, not the emulator.
 import { execFile } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../src/emulator/index.js";
@@ -148,4 +148,72 @@ describe("docs test-token tables", () => {
       });
     });
   }
+});
+
+/** Docs whose TypeScript examples are run (the README's "As a library" too). */
+const CODE_DOCS = ["README.md", "docs/emulator.md", "docs/library.md"];
+
+interface CodeExample {
+  file: string;
+  code: string;
+}
+
+/**
+ * A ```ts block as a runnable module: imports of the package or of ./src point at this
+ * checkout's sources, and each `statement;` followed by a `// → value` line becomes a claim
+ * the module reports (statement's value, the value written) for the test to compare.
+ */
+export function runnable(code: string): string {
+  const src = pathToFileURL(join(root, "src")).href;
+  let claims = 0;
+  const body = code
+    .replace(/from "vndb-mcp-server"/g, `from "${src}/index.js"`)
+    .replace(/from "\.\/src\//g, `from "${src}/`)
+    .replace(/^(.+);\n\/\/ → (.+)$/gm, (_all, statement: string, value: string) => {
+      claims++;
+      return `__claims.push([${statement}, ${value}]);`;
+    });
+  return `const __claims: unknown[] = [];\n${body}\nconsole.log("claims:" + JSON.stringify(__claims));\nif (__claims.length !== ${claims}) process.exit(3);\nprocess.exit(0);\n`;
+}
+
+const codeExamples: CodeExample[] = CODE_DOCS.flatMap((file) =>
+  [...readFileSync(join(root, file), "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => ({ file, code: m[1]! })),
+);
+
+describe("docs TypeScript examples", () => {
+  let emulator: Emulator;
+  let dir: string;
+  beforeAll(async () => {
+    // Examples without a baseUrl use $VNDB_API_URL: this emulator, never the real VNDB.
+    emulator = await startEmulator({ port: 0 });
+    mkdirSync(join(root, ".tmp"), { recursive: true });
+    dir = mkdtempSync(join(root, ".tmp", "docs-code-"));
+  });
+  afterAll(async () => {
+    await emulator?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("are found: the library's client, emulator and validator examples", () => {
+    expect(codeExamples.filter((e) => e.file === "docs/library.md")).toHaveLength(3);
+    expect(codeExamples.filter((e) => e.file === "docs/emulator.md")).toHaveLength(2);
+    expect(runnable('f(1);\n// → { a: 1 }\n')).toContain("__claims.push([f(1), { a: 1 }]);");
+  });
+
+  it.each(codeExamples.map((e, i) => [`${e.file} #${i + 1}: ${e.code.split("\n").find((l) => l.trim() && !l.startsWith("import"))?.trim()}`, e, i] as const))(
+    "%s runs against the emulator, every → value as written",
+    async (_name, example, i) => {
+      const file = join(dir, `example-${i}.ts`);
+      writeFileSync(file, runnable(example.code));
+      const env = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", VNDB_API_URL: emulator.url };
+      const out = await run(process.execPath, ["--import", "tsx", file], { cwd: root, env }).catch((e: { code?: number; stdout?: string; stderr?: string }) => {
+        throw new Error(`exit ${e.code}: ${e.stderr ?? ""}${e.stdout ?? ""}`.slice(-4000));
+      });
+      // An example that prints (console.log) must have printed more than its claims.
+      if (/console\.log\(/.test(example.code)) expect(out.stdout.replace(/^claims:.*$/m, "").trim(), out.stderr).not.toBe("");
+      const claims = JSON.parse(/^claims:(.*)$/m.exec(out.stdout)![1]!) as [unknown, unknown][];
+      for (const [actual, written] of claims) expect(actual).toEqual(written);
+    },
+    60_000,
+  );
 });
