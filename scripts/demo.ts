@@ -1,7 +1,7 @@
 // npm run demo — the README's first command. Starts the server exactly as a host would (a
 // child process on stdio, `--embedded`, so it runs offline against the bundled emulator),
 // connects an MCP client, and prints a short session of real tool calls and their results.
-// Offline, the answers come from the bundled sample of real VNDB data (2024–2026), not from
+// Offline, the answers come from the bundled sample of real VNDB data (2020–2026), not from
 // the live database; the session's questions (scripts/demo-steps.ts) are ones it answers.
 //
 // The token is one of the emulator's test tokens (user u2 of the bundled catalogue, with

@@ -6,7 +6,7 @@
 export const OFFLINE_SAMPLE_VNS = 1212;
 
 /** The years the sample's sources come from (docs/catalogue.md, "Sources"). */
-export const OFFLINE_SAMPLE_YEARS = "2024–2026";
+export const OFFLINE_SAMPLE_YEARS = "2020–2026";
 
 /** One sentence for the server instructions in --embedded mode. */
 export function offlineSampleNote(): string {

@@ -4,7 +4,7 @@
 // build (the 400 most-voted VNs plus the legacy-named ones) keeps npm test quick; set
 // VNDB_FULL_CATALOGUE=1 to build and check every VN (about 61k; ~15 s build, ~1 GB).
 // Skipped only when the real data (../shared/kana-data/real) is absent.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,10 +14,11 @@ import { DEFAULT_SOURCE_DIR } from "../../scripts/catalogue/sources.js";
 import { writeCatalogue } from "../../scripts/catalogue/write.js";
 import { loadCatalogue } from "../../src/emulator/catalogue/load.js";
 import { startEmulator, type Emulator } from "../../src/emulator/index.js";
+import { missingShared, needsShared } from "../helpers/shared-material.js";
 
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..");
 const sourceDir = resolve(repoRoot, DEFAULT_SOURCE_DIR);
-const haveSource = existsSync(sourceDir);
+const noSource = missingShared("kana-data/real");
 const full = process.env.VNDB_FULL_CATALOGUE !== undefined && process.env.VNDB_FULL_CATALOGUE !== "";
 
 let emulator: Emulator;
@@ -33,7 +34,7 @@ async function post(endpoint: string, body: object): Promise<{ results: Record<s
   return (await res.json()) as { results: Record<string, unknown>[]; more: boolean };
 }
 
-describe.skipIf(!haveSource)(`the ${full ? "full" : "reduced (--limit 400)"} real set behind the emulator`, () => {
+describe.skipIf(noSource)(needsShared(`the ${full ? "full" : "reduced (--limit 400)"} real set behind the emulator`, noSource), () => {
   beforeAll(async () => {
     const { catalogue } = buildCatalogue(sourceDir, full ? { scope: "full" } : { scope: "full", limit: 400 });
     dir = mkdtempSync(join(tmpdir(), "catalogue-full-"));

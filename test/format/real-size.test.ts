@@ -9,6 +9,7 @@ import { countTokens } from "@anthropic-ai/tokenizer";
 import { describe, expect, it } from "vitest";
 import { formatQueryPage } from "../../src/format/query-result.js";
 import { approxTokens } from "../../src/format/tokens.js";
+import { missingShared, needsShared } from "../helpers/shared-material.js";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const DESCRIPTIONS = join(repoRoot, "..", "shared", "kana-data", "real", "descriptions", "en", "visual-novels");
@@ -39,7 +40,9 @@ function realPage(n: number): Record<string, unknown>[] {
   });
 }
 
-describe("size cap on real descriptions", () => {
+const noDescriptions = missingShared("kana-data/real/descriptions");
+
+describe.skipIf(noDescriptions)(needsShared("size cap on real descriptions", noDescriptions), () => {
   it.each([
     [1, 6000],
     [10, 6000],

@@ -1,4 +1,5 @@
-// Loads the recorded Kana vectors (../shared/kana-vectors/public.jsonl, beside the repo).
+// Loads the recorded Kana vectors: the public part, committed as a fixture
+// (test/vectors/fixture/, a copy of ../shared/kana-vectors/public.jsonl; see its README).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
@@ -38,7 +39,9 @@ export interface KanaVector {
 }
 
 const repoRoot = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..");
-export const VECTORS_FILE = join(repoRoot, "..", "shared", "kana-vectors", "public.jsonl");
+export const VECTORS_FILE = join(repoRoot, "test", "vectors", "fixture", "public.jsonl");
+/** The original beside the repository (absent on a fresh clone); the fixture must equal it. */
+export const SHARED_VECTORS_FILE = join(repoRoot, "..", "shared", "kana-vectors", "public.jsonl");
 
 let cache: KanaVector[] | undefined;
 

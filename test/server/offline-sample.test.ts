@@ -14,7 +14,7 @@ describe("the offline sample", () => {
   it("is announced in the instructions with --embedded only", () => {
     const offline = serverInstructions(testConfig({ embedded: true }));
     expect(offline).toContain("offline sample of 1,212 VNs");
-    expect(offline).toContain("2024–2026");
+    expect(offline).toContain("2020–2026");
     expect(offline).toContain("not the live database");
     expect(serverInstructions(testConfig({ embedded: false }))).not.toContain("offline sample");
   });
@@ -35,7 +35,7 @@ describe("vndb_get_stats", () => {
   it("says the counts are the offline sample's in --embedded mode", async () => {
     const r = await offline.call("vndb_get_stats");
     expect(r.isError).toBe(false);
-    expect(r.text).toMatch(/^The offline sample \(VNDB data of 2024–2026, not the live database\) holds .*vn: 1,212/);
+    expect(r.text).toMatch(/^The offline sample \(VNDB data of 2020–2026, not the live database\) holds .*vn: 1,212/);
     expect(r.text).not.toMatch(/^VNDB holds/);
   });
 

@@ -1,4 +1,4 @@
-// Replays every recorded Kana vector (../shared/kana-vectors/public.jsonl) over real HTTP
+// Replays every recorded Kana vector (test/vectors/fixture/public.jsonl) over real HTTP
 // against startEmulator({ preset: "vectors" }) and compares status, Content-Type, the
 // application's response headers and the body with what VNDB's own code answered.
 //

@@ -6,12 +6,7 @@ import { createServer, type ServerDeps } from "../create-server.js";
 import { silentLogger } from "../log.js";
 import { BoundedLines, MAX_MESSAGE_BYTES } from "./bounded-lines.js";
 import { CheckedLines } from "./checked-lines.js";
-
-/**
- * How long a shutdown on end of stdin waits for running tool calls to answer: longer than a
- * typical call, short enough that a client closing the pipe sees the process go promptly.
- */
-export const DRAIN_GRACE_MS = 5_000;
+import { drainRunningCalls } from "./stdin-drain.js";
 
 /**
  * Serve over stdio; resolves once the client has gone (stdin closed or transport closed) and
@@ -48,7 +43,7 @@ export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onCl
     log.info(`shutting down (${why})`);
     // A client that closes stdin after its last request (a pipe, a script) still reads
     // stdout: let running calls answer first. Signals and a closed transport do not wait.
-    if (drain) await created.settle(DRAIN_GRACE_MS);
+    if (drain) await drainRunningCalls(created, log);
     await handle.close().catch(() => {});
     await created.close().catch(() => {});
     await deps.api.close().catch(() => {});
