@@ -66,6 +66,11 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   endpoint: string;
   /** True for a tool that combines requests (insight, recommendations) rather than exposing `endpoint` alone. */
   composite?: boolean;
+  /**
+   * "app" for a tool only an MCP App view calls (src/ui/): listed with visibility ["app"], and
+   * only to clients that declared the UI extension, so no model ever sees it.
+   */
+  audience?: "app";
   title: string;
   description: string;
   input: Shape;
