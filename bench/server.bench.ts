@@ -23,8 +23,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { countTokens } from "@anthropic-ai/tokenizer";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { build } from "esbuild";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { startEmulator } from "../src/emulator/index.js";
@@ -94,11 +94,11 @@ async function buildMinimal(): Promise<void> {
   // The perf anchors' floor: McpServer + one registerTool + StdioServerTransport.
   writeFileSync(
     src,
-    `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+    `import { McpServer } from "@modelcontextprotocol/server";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { z } from "zod";
 const server = new McpServer({ name: "minimal", version: "0" });
-server.registerTool("echo", { description: "Echo", inputSchema: { message: z.string() } }, async ({ message }) => ({ content: [{ type: "text", text: message }] }));
+server.registerTool("echo", { description: "Echo", inputSchema: z.object({ message: z.string() }) }, async ({ message }) => ({ content: [{ type: "text", text: message }] }));
 await server.connect(new StdioServerTransport());
 `,
   );

@@ -7,8 +7,8 @@
 // The token is one of the emulator's test tokens (user u2 of the bundled catalogue, with
 // list read and write permissions), so the list tools appear and can be shown working.
 
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { fileURLToPath } from "node:url";
 import { DEMO_STEPS } from "./demo-steps.js";
 

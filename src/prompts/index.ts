@@ -1,8 +1,7 @@
 // Registers the workflows of workflows.ts as MCP prompts, with name completion on the
 // arguments that name a VN (ids) or a user (as typed: VNDB has no user search).
 
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
+import { completable, type McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { VndbApi } from "../tools/api.js";
 import { completeEntryId } from "../resources/name-completion.js";

@@ -3,8 +3,7 @@
 // entry as JSON), and, when the session has a token, the token owner's list. Template ids
 // complete from names (name-completion.ts).
 
-import { McpError, ErrorCode, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
-import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ProtocolError, ProtocolErrorCode, ResourceTemplate, type McpServer, type ReadResourceResult } from "@modelcontextprotocol/server";
 import type { QueryEndpoint } from "../kana/types.js";
 import { ALL_TOOLS } from "../tools/index.js";
 import { inputObject, type AnyTool, type RegisterOptions, type ToolContext, type ToolResult } from "../tools/define-tool.js";
@@ -50,13 +49,13 @@ async function runAsResource(uri: string, tool: AnyTool, args: Record<string, un
     // Through the tool's own schema, so defaults apply exactly as in a tool call.
     result = await tool.run(inputObject(tool).parse(args), ctx);
   } catch (error) {
-    throw new McpError(ErrorCode.InternalError, redact(describeError(error)));
+    throw new ProtocolError(ProtocolErrorCode.InternalError, redact(describeError(error)));
   }
-  if (result.isError) throw new McpError(ErrorCode.InternalError, redact(result.text));
+  if (result.isError) throw new ProtocolError(ProtocolErrorCode.InternalError, redact(result.text));
   const results = result.structured?.results;
   if (Array.isArray(results) && results.length === 0 && "id" in (args.filters as object ?? {})) {
     // -32002 is the spec's "Resource not found".
-    throw new McpError(-32002, `No entry ${String((args.filters as { id: unknown }).id)} on VNDB`);
+    throw new ProtocolError(-32002, `No entry ${String((args.filters as { id: unknown }).id)} on VNDB`);
   }
   return {
     contents: [
@@ -79,7 +78,7 @@ export function registerResources(server: McpServer, options: RegisterOptions): 
       { title: `VNDB ${noun}`, description: `A ${noun} by id (e.g. ${example}): compact text and JSON, as ${tool.name} gives it.`, mimeType: "text/plain" },
       async (uri, variables, extra) => {
         const id = String(Array.isArray(variables.id) ? variables.id[0] : variables.id);
-        return runAsResource(uri.href, tool, { filters: { id }, fields: "standard" }, contextFor(options, extra.signal));
+        return runAsResource(uri.href, tool, { filters: { id }, fields: "standard" }, contextFor(options, extra.mcpReq.signal));
       },
     );
   }
@@ -89,7 +88,7 @@ export function registerResources(server: McpServer, options: RegisterOptions): 
       "vndb-own-list",
       OWN_LIST_URI,
       { title: "My VNDB list", description: "The token owner's VN list, highest votes first (first page).", mimeType: "text/plain" },
-      async (uri, extra) => runAsResource(uri.href, listTool, { sort: "vote", reverse: true, fields: "brief" }, contextFor(options, extra.signal)),
+      async (uri, extra) => runAsResource(uri.href, listTool, { sort: "vote", reverse: true, fields: "brief" }, contextFor(options, extra.mcpReq.signal)),
     );
   }
 }

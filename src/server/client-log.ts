@@ -3,13 +3,14 @@
 // stderr logger (log.ts), which is for the operator. Messages go on the stream of the
 // request they concern (mcp-tooling.md §1.6: the standalone stream can deliver them late).
 
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { LoggingLevelSchema, SetLevelRequestSchema, type LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import type { LoggingLevel, McpServer } from "@modelcontextprotocol/server";
 import { redact } from "./log.js";
 
 /** Until the client chooses, only what needs attention is sent. */
 export const DEFAULT_CLIENT_LOG_LEVEL: LoggingLevel = "warning";
-const SEVERITY = new Map(LoggingLevelSchema.options.map((level, index) => [level, index]));
+/** The spec's levels (RFC 5424 severities), least severe first. */
+const LEVELS: readonly LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+const SEVERITY = new Map(LEVELS.map((level, index) => [level, index]));
 
 type Send = (notification: { method: "notifications/message"; params: { level: LoggingLevel; logger: string; data: string } }) => Promise<void>;
 
@@ -18,7 +19,7 @@ export class ClientLog {
 
   constructor(server: McpServer) {
     // Replaces the SDK's handler (same behaviour) so that the level is known here too.
-    server.server.setRequestHandler(SetLevelRequestSchema, async (request) => {
+    server.server.setRequestHandler("logging/setLevel", async (request) => {
       this.#level = request.params.level;
       return {};
     });

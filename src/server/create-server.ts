@@ -2,8 +2,7 @@
 // connected to a transport (transports/). With tools/define-tool.ts, src/server/ is where the
 // MCP SDK is imported (DESIGN.md). Nothing here loads the emulator.
 
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { McpServer, type Transport } from "@modelcontextprotocol/server";
 import type { ServerConfig } from "./config.js";
 import { serverInstructions } from "./instructions.js";
 import { silentLogger, type Logger } from "./log.js";

@@ -2,8 +2,7 @@
 // function. `registerTools` is the one loop that turns those values into SDK registrations,
 // so this file and src/server/ are the only places that import the MCP SDK (DESIGN.md).
 
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { ListToolsResult, McpServer, ServerContext } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { ServerConfig } from "../server/config.js";
 import { redact, type Logger } from "../server/log.js";
@@ -192,19 +191,19 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
         ...(tool.output ? { outputSchema: outputObject(tool) } : {}),
         annotations: tool.annotations,
       },
-      async (args: Record<string, unknown>, extra) => {
+      async (args: Record<string, unknown>, extra: ServerContext) => {
         const ctx: ToolContext = {
           api: options.api,
           config: options.config,
           log: options.log,
           session: options.session,
-          signal: extra.signal,
-          confirm: (message) => confirmWithUser(server, message),
+          signal: extra.mcpReq.signal,
+          confirm: (message) => confirmWithUser(server, extra, message),
           progress: (done, total, message) => {
-            const progressToken = extra._meta?.progressToken;
-            if (progressToken === undefined || extra.signal.aborted) return;
-            extra
-              .sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) } })
+            const progressToken = extra.mcpReq._meta?.progressToken;
+            if (progressToken === undefined || extra.mcpReq.signal.aborted) return;
+            extra.mcpReq
+              .notify({ method: "notifications/progress", params: { progressToken, progress: done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) } })
               .catch(() => {});
           },
         };
@@ -222,7 +221,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
         }
         const took = `${tool.name} ${result.isError ? "error" : "ok"} in ${(performance.now() - started).toFixed(1)} ms`;
         options.log.debug(took);
-        options.clientLog?.message(extra.sendNotification, result.isError ? "warning" : "debug", result.isError ? `${took}: ${result.text}` : took);
+        options.clientLog?.message(extra.mcpReq.notify, result.isError ? "warning" : "debug", result.isError ? `${took}: ${result.text}` : took);
         const note = options.answerNote?.();
         // Last line of defence: whatever a tool or VNDB said, the token never leaves.
         // An error echoes what the model sent; a long echo helps nobody and fills the context.
@@ -242,15 +241,16 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
   // Replace the SDK's tools/list (which rebuilds every schema on each call) with the lean
   // entries above, computed once. tools/call keeps the SDK's own argument validation.
   const listed = tools.map((tool) => PRECOMPUTED.get(tool.name) ?? memoListed(tool));
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
+  // The entries are JSON Schema the SDK itself produced (draft-07); its type is narrower than Record.
+  server.server.setRequestHandler("tools/list", () => ({ tools: listed as unknown as ListToolsResult["tools"] }));
   return names;
 }
 
 /** Form elicitation with a single yes/no field (mcp-tooling.md §1.8). */
-async function confirmWithUser(server: McpServer, message: string): Promise<Confirmation> {
+async function confirmWithUser(server: McpServer, extra: ServerContext, message: string): Promise<Confirmation> {
   if (!server.server.getClientCapabilities()?.elicitation) return "unsupported";
   try {
-    const answer = await server.server.elicitInput({
+    const answer = await extra.mcpReq.elicitInput({
       message,
       requestedSchema: {
         type: "object",

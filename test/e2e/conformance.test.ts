@@ -17,6 +17,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 /** Scenarios that need the suite's fixture server, and what each one asks for. */
 const FIXTURE_SCENARIOS: Record<string, string> = {
   "completion-complete": "completes an argument of the fixture prompt test_prompt_with_arguments (ours: test/server/resources-prompts.test.ts)",
+  "tools-call-simple-text": "calls fixture tool test_simple_text (passed with SDK v1 only because the suite took our 'unknown tool' tool result for an answer; now the spec's -32602)",
+  "tools-call-error": "calls fixture tool test_error_handling (passed with SDK v1 only because our 'unknown tool' result had isError; now the spec's -32602)",
   "tools-call-image": "calls fixture tool test_image_content",
   "tools-call-audio": "calls fixture tool test_audio_content",
   "tools-call-embedded-resource": "calls fixture tool test_embedded_resource",

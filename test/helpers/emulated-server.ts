@@ -1,7 +1,7 @@
 // The whole stack in one process: the Kana emulator on 127.0.0.1 (port 0), the real Kana
 // client pointed at it, the MCP server, and a real SDK Client over the in-memory transport.
 
-import type { ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ElicitResult } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../../src/server/config.js";
 import { startEmulator, type Emulator, type PresetName } from "../../src/emulator/index.js";
 import { KanaClient } from "../../src/client/kana-client.js";

@@ -1,8 +1,8 @@
 // A real SDK Client connected to a real server over the SDK's in-memory transport.
 
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { ElicitRequestSchema, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import { Client } from "@modelcontextprotocol/client";
+import { InMemoryTransport } from "@modelcontextprotocol/client";
+import type { ElicitResult } from "@modelcontextprotocol/client";
 import { loadConfig, type ServerConfig } from "../../src/server/config.js";
 import type { Logger } from "../../src/server/log.js";
 import { createServer } from "../../src/server/create-server.js";
@@ -33,7 +33,7 @@ export async function connect(config: ServerConfig, api: VndbApi, options: Conne
   );
   if (options.elicit) {
     const answer = options.elicit;
-    client.setRequestHandler(ElicitRequestSchema, async (req) => answer(req.params.message));
+    client.setRequestHandler("elicitation/create", async (req) => answer(req.params.message));
   }
   const [c, s] = InMemoryTransport.createLinkedPair();
   await created.connect(s);

@@ -1,8 +1,8 @@
 // The stdio server as a child process (src/cli/main.ts through tsx, as `npm run
 // vndb-mcp-server -- --embedded` runs it) with an SDK Client on the other end of the pipes.
 
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));

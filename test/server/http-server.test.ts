@@ -2,8 +2,8 @@
 // stateless mode, the per-client concurrency limit, and a shutdown that lets a running call
 // answer before the server goes away.
 
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client } from "@modelcontextprotocol/client";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig, type ServerConfig } from "../../src/server/config.js";
 import { silentLogger } from "../../src/server/log.js";

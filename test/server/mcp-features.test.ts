@@ -2,7 +2,6 @@
 // every call), the logging capability with the client's level, progress notifications of a
 // query, and cancellation reaching the VNDB call.
 
-import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulated, type Emulated } from "../helpers/emulated-server.js";
 import { connect, testConfig } from "../helpers/mcp-client.js";
@@ -56,7 +55,7 @@ describe("outputSchema", () => {
 describe("logging and progress", () => {
   it("sends log messages at the level the client set, and none below it", async () => {
     const messages: Array<{ level: string; data: unknown }> = [];
-    e.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void messages.push(n.params));
+    e.client.setNotificationHandler("notifications/message", (n) => void messages.push(n.params));
     await e.client.setLoggingLevel("warning");
     await e.client.callTool({ name: "vndb_get_stats", arguments: {} });
     expect(messages).toEqual([]);
@@ -71,7 +70,7 @@ describe("logging and progress", () => {
 
   it("reports the steps of a query to a client that asked for progress", async () => {
     const seen: Array<{ progress: number; total?: number; message?: string }> = [];
-    const r = await e.client.callTool({ name: "vndb_search_vn", arguments: { query: "ever17" } }, undefined, { onprogress: (p) => void seen.push(p) });
+    const r = await e.client.callTool({ name: "vndb_search_vn", arguments: { query: "ever17" } }, { onprogress: (p: { progress: number; total?: number; message?: string }) => void seen.push(p) });
     expect(r.isError).toBeFalsy();
     expect(seen.map((p) => p.progress)).toEqual([0, 1, 2]);
     expect(seen[1]!.message).toMatch(/querying \/vn/);
@@ -92,7 +91,7 @@ describe("cancellation", () => {
     const c = await connect(testConfig(), hanging);
     try {
       const controller = new AbortController();
-      const call = c.client.callTool({ name: "vndb_get_stats", arguments: {} }, undefined, { signal: controller.signal });
+      const call = c.client.callTool({ name: "vndb_get_stats", arguments: {} }, { signal: controller.signal });
       for (let i = 0; i < 100 && !sawSignal; i++) await new Promise((r) => setTimeout(r, 5));
       expect(sawSignal?.aborted).toBe(false);
       controller.abort("user pressed stop");

@@ -3,7 +3,7 @@
 
 import { countTokens } from "@anthropic-ai/tokenizer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/client";
 import { ENDPOINTS } from "../../src/kana/endpoints.js";
 import { TOOL_NAME_PATTERN } from "../../src/tools/define-tool.js";
 import { ALL_TOOLS } from "../../src/tools/index.js";
@@ -97,9 +97,11 @@ describe("tool registry", () => {
   it("rejects a call to a write tool that is not registered", async () => {
     const c = await connect(testConfig({}), unreachableApi);
     try {
-      const r = await c.client.callTool({ name: "vndb_update_list_entry", arguments: { vn: "v17" } });
-      expect(r.isError).toBe(true);
-      expect(JSON.stringify(r.content)).toMatch(/not found/);
+      // The spec's answer to an unknown tool is a JSON-RPC error (-32602), not a tool result.
+      await expect(c.client.callTool({ name: "vndb_update_list_entry", arguments: { vn: "v17" } })).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringMatching(/vndb_update_list_entry not found/),
+      });
     } finally {
       await c.close();
     }

@@ -20,7 +20,7 @@ let api: KanaClient;
 let mcp: Connected;
 
 async function call(name: string, args: Record<string, unknown>, onprogress?: (p: { progress: number }) => void) {
-  const r = await mcp.client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : undefined);
+  const r = await mcp.client.callTool({ name, arguments: args }, onprogress ? { onprogress } : undefined);
   const text = (r.content as { text?: string }[]).map((c) => c.text ?? "").join("\n");
   return { text, isError: r.isError === true, structured: r.structuredContent as Record<string, any> | undefined };
 }

@@ -19,7 +19,7 @@ export const DRAIN_GRACE_MS = 5_000;
  */
 export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onClose?: () => Promise<void> }): Promise<void> {
   const log = deps.log ?? silentLogger;
-  const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+  const { StdioServerTransport } = await import("@modelcontextprotocol/server/stdio");
   const created = createServer(config, deps);
   const input = new BoundedLines(MAX_MESSAGE_BYTES, ({ bytes, id }) => {
     log.warn(`refused a message of ${bytes} bytes (limit ${MAX_MESSAGE_BYTES})`);
@@ -28,7 +28,9 @@ export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onCl
     const message = `Message too large: ${bytes} bytes; this server accepts at most ${MAX_MESSAGE_BYTES} bytes per message. It was ignored.`;
     void transport.send({ jsonrpc: "2.0", id, error: { code: -32600, message } }).catch(() => {});
   });
-  process.stdin.pipe(input);
+  // Not ended with stdin: the SDK's transport closes itself at end of input and drops the
+  // calls still running; the shutdown below lets them answer first, then closes it.
+  process.stdin.pipe(input, { end: false });
   const transport = new StdioServerTransport(input, process.stdout);
   let finished!: () => void;
   const done = new Promise<void>((resolve) => (finished = resolve));
