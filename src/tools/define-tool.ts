@@ -5,6 +5,7 @@
 import type { ListToolsResult, McpServer, ServerContext } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { ServerConfig } from "../server/config.js";
+import { clientRendersApps, uiToolMeta } from "../ui/resources.js";
 import { redact, type Logger } from "../server/log.js";
 import type { VndbApi } from "./api.js";
 import { describeError, ToolError } from "./errors.js";
@@ -114,6 +115,8 @@ export interface RegisterOptions {
 /** A tools/list entry exactly as this server sends it. */
 export interface ListedTool {
   name: string;
+  /** MCP Apps: the view that draws the answers, and "app" visibility (src/ui/resources.ts). */
+  _meta?: { ui: Record<string, unknown> };
   title: string;
   description: string;
   inputSchema: Record<string, unknown>;
@@ -148,7 +151,9 @@ function leanSchema(node: unknown): unknown {
 export function listedTool(tool: AnyTool): ListedTool {
   const schema = z.toJSONSchema(inputObject(tool), { target: "draft-7", io: "input" }) as Record<string, unknown>;
   delete schema.$schema;
+  const ui = uiToolMeta(tool);
   return {
+    ...(ui ? { _meta: ui } : {}),
     name: tool.name,
     title: tool.title,
     description: tool.description,
@@ -242,8 +247,22 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
   // entries above, computed once. tools/call keeps the SDK's own argument validation.
   const listed = tools.map((tool) => PRECOMPUTED.get(tool.name) ?? memoListed(tool));
   // The entries are JSON Schema the SDK itself produced (draft-07); its type is narrower than Record.
-  server.server.setRequestHandler("tools/list", () => ({ tools: listed as unknown as ListToolsResult["tools"] }));
+  // App-only tools (MCP Apps) are listed only to clients that render the views: elsewhere a
+  // model would see them.
+  const forModels = listed.filter((t) => t._meta?.ui.visibility === undefined);
+  server.server.setRequestHandler("tools/list", (_request, ctx) => ({
+    tools: (clientRendersApps(clientCapabilities(server, ctx)) ? listed : forModels) as unknown as ListToolsResult["tools"],
+  }));
   return names;
+}
+
+/**
+ * The capabilities of the client behind a request: from its 2026-era per-request envelope, or
+ * from initialize on a 2025-era connection.
+ */
+export function clientCapabilities(server: McpServer, ctx: ServerContext): unknown {
+  const envelope = ctx.mcpReq.envelope as { clientCapabilities?: unknown } | undefined;
+  return envelope?.clientCapabilities ?? server.server.getClientCapabilities();
 }
 
 /** Form elicitation with a single yes/no field (mcp-tooling.md §1.8). */

@@ -63,7 +63,8 @@ export const vnCardsTool = defineTool({
     );
     const byId = new Map((res.results as unknown as VnRow[]).map((r) => [r.id, toCard(r)]));
     const cards = ids.map((id) => byId.get(id)).filter((c): c is VnCard => c !== undefined);
-    if (!cards.length) throw new ToolError(`None of ${ids.join(", ")} is in VNDB${ctx.config.embedded ? "'s offline sample" : ""}.`);
+    const where = `VNDB${ctx.config.embedded ? "'s offline sample" : ""}`;
+    if (!cards.length) throw new ToolError(ids.length === 1 ? `${ids[0]} is not in ${where}.` : `None of ${ids.join(", ")} is in ${where}.`);
     const structured: CardsResult = { cards, limits: imageLimits(ctx) };
     const missing = ids.filter((id) => !byId.has(id));
     return {
