@@ -8,6 +8,7 @@ import type { SheetResult, VnSheet } from "../ui/shapes.js";
 import { ToolError } from "./errors.js";
 import { imageLimits, toCard } from "./ui-vn-cards.js";
 import { LIE_REVEAL_LEVEL } from "../format/spoilers.js";
+import { STAFF_ROLE } from "../schema/generated.js";
 
 const SHEET_FIELDS = [
   "title,alttitle,released,rating,votecount,length_minutes,developers.name,image.url,image.sexual,image.violence,image.votecount",
@@ -73,7 +74,11 @@ export const vnSheetTool = defineTool({
       titles: row.titles ?? [],
       languages: row.languages ?? [],
       platforms: row.platforms ?? [],
-      staff: (row.staff ?? []).map((s) => ({ name: s.name, role: s.role, note: s.note ?? null })),
+      // VNDB's own role order (scenario, director, art, music… translators last) and labels.
+      staff: (row.staff ?? [])
+        .map((s, i) => ({ s, i, rank: STAFF_ROLE.findIndex((r) => r.id === s.role) }))
+        .sort((a, b) => a.rank - b.rank || a.i - b.i)
+        .map(({ s }) => ({ name: s.name, role: STAFF_ROLE.find((r) => r.id === s.role)?.label ?? s.role, note: s.note || null })),
       cast,
       tags: (row.tags ?? [])
         .filter((t) => t.spoiler <= level && (level >= LIE_REVEAL_LEVEL || !t.lie))

@@ -126,7 +126,8 @@ describe("vndb_vn_sheet", () => {
   it("gives the sheet of a VN with staff, cast with voices, and relations", async () => {
     const s = (await host.call("vndb_vn_sheet", { id: "v17" })).structured as unknown as SheetResult;
     expect(s.vn.id).toBe("v17");
-    expect(s.vn.staff.some((c) => c.role === "scenario")).toBe(true);
+    // Writers first, under VNDB's label for the role.
+    expect(s.vn.staff[0]!.role).toBe("Scenario");
     expect(s.vn.relations.map((r) => r.id).sort()).toEqual(["v13", "v248"]);
     expect(s.vn.cast.length).toBeGreaterThan(0);
   });

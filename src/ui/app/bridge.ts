@@ -40,7 +40,7 @@ export interface Bridge {
 
 export interface BridgeHandlers {
   onToolInput?(args: Record<string, unknown>): void;
-  onToolResult(result: ToolResult): void;
+  onResult(result: ToolResult): void;
   onToolCancelled?(reason: string | undefined): void;
   onContext?(context: HostContext): void;
 }
@@ -92,7 +92,7 @@ export async function connect(appName: string, handlers: BridgeHandlers): Promis
         handlers.onToolInput?.((msg.params?.arguments as Record<string, unknown>) ?? {});
         break;
       case "ui/notifications/tool-result":
-        handlers.onToolResult((msg.params ?? {}) as ToolResult);
+        handlers.onResult((msg.params ?? {}) as ToolResult);
         break;
       case "ui/notifications/tool-cancelled":
         handlers.onToolCancelled?.(msg.params?.reason as string | undefined);

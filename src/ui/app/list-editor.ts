@@ -92,26 +92,40 @@ function draw(result: ToolResult, note?: string): void {
   );
 }
 
-/** Restores `before` exactly: its labels (Voted follows the vote), vote, dates and notes. */
+/**
+ * The label edits that turn `from` into `to`, as labels_set/labels_unset: replacing the whole
+ * set (`labels`) would make VNDB drop Voted while the vote stays. Voted follows the vote.
+ */
+function labelChanges(from: Entry | null, to: number[]): { labels_set?: number[]; labels_unset?: number[] } {
+  const have = (from?.labels ?? []).map((l) => l.id).filter((id) => id !== VOTED);
+  const want = to.filter((id) => id !== VOTED);
+  const set = want.filter((id) => !have.includes(id));
+  const unset = have.filter((id) => !want.includes(id));
+  return { ...(set.length ? { labels_set: set } : {}), ...(unset.length ? { labels_unset: unset } : {}) };
+}
+
+/**
+ * Restores `before`: its labels (Voted follows the vote), vote, notes and dates. VNDB's API
+ * cannot clear a date once set (reference §12.2), so a date the change added is named instead.
+ */
 async function undo(vid: string, before: Entry | null, after: Entry | null): Promise<void> {
   if (!before) {
     await write("vndb_remove_list_entry", { vn: vid }, "Removed again.");
     return;
   }
-  const labels = (before.labels ?? []).map((l) => l.id).filter((id) => id !== VOTED);
-  await write(
-    "vndb_update_list_entry",
-    {
-      vn: vid,
-      labels,
-      drop_other_labels: true,
-      vote: before.vote == null ? null : before.vote / 10,
-      started: before.started ?? null,
-      finished: before.finished ?? null,
-      notes: before.notes ?? "",
-    },
-    after ? "Undone: the entry is as it was." : "Undone.",
-  );
+  const args: Record<string, unknown> = {
+    vn: vid,
+    ...labelChanges(after, (before.labels ?? []).map((l) => l.id)),
+    vote: before.vote == null ? null : before.vote / 10,
+  };
+  if ((before.notes ?? "") !== (after?.notes ?? "")) args.notes = before.notes ?? "";
+  const stuck: string[] = [];
+  for (const date of ["started", "finished"] as const) {
+    if (before[date] && before[date] !== after?.[date]) args[date] = before[date];
+    else if (!before[date] && after?.[date]) stuck.push(date);
+  }
+  const kept = stuck.length ? ` VNDB's API cannot clear a date: remove the ${stuck.join(" and ")} date on vndb.org.` : "";
+  await write("vndb_update_list_entry", args, `Undone: the entry is as it was.${kept}`);
 }
 
 function edit(vid: string, entry: Entry): void {
@@ -122,16 +136,21 @@ function edit(vid: string, entry: Entry): void {
   show(
     root,
     h("h1", {}, `Edit ${entry.vn?.title ?? vid}`),
-    h("form", {
-      onsubmit: (event: Event) => {
-        event.preventDefault();
-        const labels = boxes.map((b) => b.querySelector("input")!).filter((i) => i.checked).map((i) => Number(i.value));
-        void write("vndb_update_list_entry", { vn: vid, labels, drop_other_labels: true, vote: vote.value ? Number(vote.value) : null }, "Saved.");
-      },
-    },
+    // No <form>: hosts sandbox views without allow-forms, where a submit never fires.
+    h("div", { role: "group", "aria-label": "Edit the entry" },
       h("fieldset", {}, h("legend", {}, "Labels"), boxes),
       h("p", {}, h("label", { for: "vote" }, "Vote "), vote),
-      h("div", { class: "actions" }, h("button", { type: "submit", class: "primary" }, "Apply"), h("button", { type: "button", onclick: () => void reread(vid) }, "Cancel")),
+      h("div", { class: "actions" },
+        h("button", {
+          type: "button",
+          class: "primary",
+          onclick: () => {
+            const labels = boxes.map((b) => b.querySelector("input")!).filter((i) => i.checked).map((i) => Number(i.value));
+            void write("vndb_update_list_entry", { vn: vid, ...labelChanges(entry, labels), vote: vote.value ? Number(vote.value) : null }, "Saved.");
+          },
+        }, "Apply"),
+        h("button", { type: "button", onclick: () => void reread(vid) }, "Cancel"),
+      ),
     ),
   );
 }

@@ -3,7 +3,7 @@
 
 export function ratingText(rating: number | null, votes: number | null): string {
   if (rating === null) return "rating unknown";
-  return `${(rating / 10).toFixed(2)}${votes ? ` (${votes} votes)` : ""}`;
+  return `rated ${(rating / 10).toFixed(2)}${votes ? ` (${votes} votes)` : ""}`;
 }
 
 export function lengthText(minutes: number | null): string {
