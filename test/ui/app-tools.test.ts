@@ -8,6 +8,8 @@ import { startEmulated, TOKENS, type Emulated } from "../helpers/emulated-server
 import { APP_MIME_TYPE, UI_EXTENSION, VNDB_IMAGE_ORIGIN } from "../../src/ui/resources.js";
 import { VIEWS } from "../../src/ui/views.js";
 import type { CardsResult, SheetResult } from "../../src/ui/shapes.js";
+// The extension's own schemas: no validator package is published on npm, so these stand in for it.
+import { McpUiResourceMetaSchema, McpUiToolMetaSchema, RESOURCE_MIME_TYPE } from "@modelcontextprotocol/ext-apps";
 
 /** What an MCP Apps host declares (ext-apps getUiCapability reads this). */
 const APPS_HOST = { extensions: { [UI_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } };
@@ -45,6 +47,22 @@ describe("tools/list and MCP Apps", () => {
   it.each(VIEWS.flatMap((v) => v.tools.filter((t) => !APP_ONLY.includes(t)).map((t) => [t, v.uri])))("%s points at %s", async (tool, uri) => {
     const listed = (await plain.client.listTools()).tools.find((t) => t.name === tool);
     expect(listed?._meta).toEqual({ ui: { resourceUri: uri } });
+  });
+});
+
+describe("against the extension's own schemas", () => {
+  it("our MIME type is the extension's", () => {
+    expect(APP_MIME_TYPE).toBe(RESOURCE_MIME_TYPE);
+  });
+
+  it("every tool's _meta.ui and every view's _meta.ui parse", async () => {
+    const tools = (await host.client.listTools()).tools.filter((t) => t._meta?.ui);
+    expect(tools.length).toBeGreaterThanOrEqual(7);
+    for (const t of tools) expect(McpUiToolMetaSchema.safeParse(t._meta!.ui).success, t.name).toBe(true);
+    for (const v of VIEWS) {
+      const c = (await host.client.readResource({ uri: v.uri })).contents[0] as { _meta?: { ui?: unknown } };
+      expect(McpUiResourceMetaSchema.strict().safeParse(c._meta?.ui).success, v.uri).toBe(true);
+    }
   });
 });
 
