@@ -56,7 +56,7 @@ interface Shown {
 /** Calls `tool` as the model would, then shows its answer in the tool's view, as a host does. */
 async function show(tool: string, args: Record<string, unknown>, options: { theme?: "light" | "dark"; width?: number; ready?: string; images?: "serve" | "fail" } = {}): Promise<Shown> {
   const width = options.width ?? 720;
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const page = await browser.newPage({ viewport: { width, height: 2400 } });
   const errors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error" && !/net::ERR_|Failed to load resource/.test(m.text())) errors.push(m.text());
@@ -100,7 +100,7 @@ async function contrastOf(view: Frame, selector: string): Promise<number> {
 }
 
 async function shot(s: Shown, name: string): Promise<void> {
-  await s.page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  await s.page.locator("iframe").screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
 describe.skipIf(!hasChromium)("MCP App views in Chromium", () => {

@@ -83,7 +83,7 @@ function credits(vn: VnSheet): HTMLElement | null {
       ? [h("h2", {}, "Staff"), h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Role"), h("th", {}, "Name"))), h("tbody", {}, capped(vn.staff, (s) => h("tr", {}, h("td", {}, s.role), h("td", {}, s.name, s.note ? h("span", { class: "muted" }, ` (${s.note})`) : null)))))]
       : null,
     vn.cast.length
-      ? [h("h2", {}, "Cast"), h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Character"), h("th", {}, "Voice"))), h("tbody", {}, capped(vn.cast, (c) => h("tr", {}, h("td", {}, c.character), h("td", {}, c.seiyuu ?? "unknown")))))]
+      ? [h("h2", {}, "Cast"), h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Character"), h("th", {}, "Voice"))), h("tbody", {}, capped(vn.cast, (c) => h("tr", {}, h("td", {}, c.character), h("td", { class: c.seiyuu ? "" : "muted" }, c.seiyuu ?? "no voice credit")))))]
       : null,
   );
 }
