@@ -6,7 +6,7 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { ALL_TOOLS } from "../src/tools/index.js";
+import { MODEL_TOOLS } from "../src/tools/index.js";
 import type { AnyTool } from "../src/tools/define-tool.js";
 
 export const START_MARKER = "<!-- tools:start -->";
@@ -28,7 +28,7 @@ function kind(tool: AnyTool): string {
   return "read";
 }
 
-export function toolTable(tools: readonly AnyTool[] = ALL_TOOLS): string {
+export function toolTable(tools: readonly AnyTool[] = MODEL_TOOLS): string {
   const rows = tools.map((t) => {
     const args = Object.keys(t.input).map((a) => `\`${a}\``).join(", ") || "—";
     return `| \`${t.name}\` | ${summary(t).replace(/\|/g, "\\|")} | ${args} | ${kind(t)} |`;
@@ -42,7 +42,7 @@ export function toolTable(tools: readonly AnyTool[] = ALL_TOOLS): string {
   ].join("\n");
 }
 
-export function manifestTools(tools: readonly AnyTool[] = ALL_TOOLS): { name: string; description: string }[] {
+export function manifestTools(tools: readonly AnyTool[] = MODEL_TOOLS): { name: string; description: string }[] {
   return tools.map((t) => ({ name: t.name, description: summary(t) }));
 }
 

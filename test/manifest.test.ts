@@ -6,7 +6,7 @@ import { validateManifest } from "@anthropic-ai/mcpb";
 import { describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../src/server/config.js";
 import { SERVER_VERSION } from "../src/server/create-server.js";
-import { ALL_TOOLS } from "../src/tools/index.js";
+import { ALL_TOOLS, MODEL_TOOLS } from "../src/tools/index.js";
 import { manifestTools, START_MARKER, END_MARKER, toolTable } from "../scripts/readme-tools.js";
 
 const manifestPath = new URL("../manifest.json", import.meta.url);
@@ -16,7 +16,7 @@ const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 
 describe("manifest.json", () => {
   it("lists exactly the registry's tools, in order, with their summaries", () => {
-    expect(manifest.tools.map((t: { name: string }) => t.name)).toEqual(ALL_TOOLS.map((t) => t.name));
+    expect(manifest.tools.map((t: { name: string }) => t.name)).toEqual(MODEL_TOOLS.map((t) => t.name));
     expect(manifest.tools).toEqual(manifestTools());
   });
 

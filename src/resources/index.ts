@@ -10,6 +10,7 @@ import { inputObject, type AnyTool, type RegisterOptions, type ToolContext, type
 import { describeError } from "../tools/errors.js";
 import { redact } from "../server/log.js";
 import { completeEntryId } from "./name-completion.js";
+import { uiResources } from "../ui/resources.js";
 
 /** The entry kinds with a template, each with the search tool that answers for it. */
 export const ENTRY_KINDS: ReadonlyArray<{ kind: QueryEndpoint; noun: string; example: string }> = [
@@ -94,6 +95,14 @@ export function registerResources(server: McpServer, options: RegisterOptions): 
         const id = String(Array.isArray(variables.id) ? variables.id[0] : variables.id);
         return runAsResource(uri.href, tool, { filters: { id }, fields: "standard" }, contextFor(options, extra.mcpReq.signal));
       },
+    );
+  }
+  for (const ui of uiResources(options.config)) {
+    server.registerResource(
+      `vndb-view-${ui.view.name}`,
+      ui.view.uri,
+      { title: ui.view.title, description: ui.view.description, mimeType: ui.mimeType, _meta: ui._meta },
+      async (uri) => ({ contents: [{ uri: uri.href, mimeType: ui.mimeType, text: ui.text, _meta: ui._meta }] }),
     );
   }
   if (options.config.token) {

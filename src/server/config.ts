@@ -43,7 +43,16 @@ export interface ServerConfig {
   redisUrl: string | undefined;
   /** OAuth at the HTTP endpoint (--oauth; docs/oauth.md); absent: bearer tokens are VNDB tokens. */
   oauth?: OAuthSettings;
+  /**
+   * The MCP App views blur a cover whose VNDB image flags average above these (0 safe/tame,
+   * 1 suggestive/violent, 2 explicit/brutal) until the reader reveals it. Optional so a
+   * configuration written before the views still works: absent means 0, VNDB's own default.
+   */
+  imageSexual?: ImageLevel;
+  imageViolence?: ImageLevel;
 }
+
+export type ImageLevel = 0 | 1 | 2;
 
 /** List-write tools exist only with a token and outside read-only mode (issue 5 item 5). */
 export function writesEnabled(config: ServerConfig): boolean {
@@ -68,6 +77,9 @@ Options (each also settable through the environment variable shown):
                              network (VNDB_EMBEDDED=1; default off: the live API)
   --read-only                never offer list-write tools (VNDB_READ_ONLY=1; default off)
   --spoiler-level <0|1|2>    highest spoiler level shown (VNDB_SPOILER_LEVEL, default 0)
+  --image-sexual <0|1|2>     covers above this sexual level are blurred in the app views
+                             until revealed (VNDB_IMAGE_SEXUAL, default 0: safe)
+  --image-violence <0|1|2>   likewise for violence (VNDB_IMAGE_VIOLENCE, default 0: tame)
   --max-response-tokens <n>  cap on one tool answer (VNDB_MAX_RESPONSE_TOKENS, default ${DEFAULT_MAX_RESPONSE_TOKENS})
   --api-url <url>            API base (VNDB_API_URL, default ${DEFAULT_API_URL})
   --log-level <level>        error|warn|info|debug on stderr (VNDB_LOG_LEVEL, default info)
@@ -148,6 +160,8 @@ const RawConfig = z.object({
     .optional(),
   readOnly: boolText("VNDB_READ_ONLY / --read-only").optional(),
   spoilerLevel: intText("VNDB_SPOILER_LEVEL / --spoiler-level", 0, 2).optional(),
+  imageSexual: intText("VNDB_IMAGE_SEXUAL / --image-sexual", 0, 2).optional(),
+  imageViolence: intText("VNDB_IMAGE_VIOLENCE / --image-violence", 0, 2).optional(),
   maxResponseTokens: intText(
     "VNDB_MAX_RESPONSE_TOKENS / --max-response-tokens",
     MIN_MAX_RESPONSE_TOKENS,
@@ -188,6 +202,8 @@ type RawConfig = z.input<typeof RawConfig>;
 
 const FLAGS_WITH_VALUE: Record<string, keyof RawConfig> = {
   "--spoiler-level": "spoilerLevel",
+  "--image-sexual": "imageSexual",
+  "--image-violence": "imageViolence",
   "--max-response-tokens": "maxResponseTokens",
   "--api-url": "apiUrl",
   "--log-level": "logLevel",
@@ -214,6 +230,8 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
     token: env.VNDB_TOKEN,
     readOnly: env.VNDB_READ_ONLY,
     spoilerLevel: env.VNDB_SPOILER_LEVEL,
+    imageSexual: env.VNDB_IMAGE_SEXUAL,
+    imageViolence: env.VNDB_IMAGE_VIOLENCE,
     maxResponseTokens: env.VNDB_MAX_RESPONSE_TOKENS,
     apiUrl: env.VNDB_API_URL,
     embedded: env.VNDB_EMBEDDED,
@@ -261,6 +279,8 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
       token: v.token,
       readOnly: v.readOnly ?? false,
       spoilerLevel: (v.spoilerLevel ?? 0) as SpoilerLevel,
+      imageSexual: (v.imageSexual ?? 0) as ImageLevel,
+      imageViolence: (v.imageViolence ?? 0) as ImageLevel,
       maxResponseTokens: v.maxResponseTokens ?? DEFAULT_MAX_RESPONSE_TOKENS,
       apiUrl: v.apiUrl ?? DEFAULT_API_URL,
       embedded: v.embedded ?? false,

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { CLIENT_CAPABILITIES_META_KEY, inputRequired, inputResponse, type ListToolsResult, type McpServer, type RequestStateCodec, type ServerContext } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { ServerConfig } from "../server/config.js";
+import { clientRendersApps, uiToolMeta } from "../ui/resources.js";
 import { redact, type Logger } from "../server/log.js";
 import type { VndbApi } from "./api.js";
 import { describeError, ToolError } from "./errors.js";
@@ -69,6 +70,11 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   endpoint: string;
   /** True for a tool that combines requests (insight, recommendations) rather than exposing `endpoint` alone. */
   composite?: boolean;
+  /**
+   * "app" for a tool only an MCP App view calls (src/ui/): listed with visibility ["app"], and
+   * only to clients that declared the UI extension, so no model ever sees it.
+   */
+  audience?: "app";
   title: string;
   description: string;
   input: Shape;
@@ -121,6 +127,8 @@ export interface RegisterOptions {
 /** A tools/list entry exactly as this server sends it. */
 export interface ListedTool {
   name: string;
+  /** MCP Apps: the view that draws the answers, and "app" visibility (src/ui/resources.ts). */
+  _meta?: { ui: Record<string, unknown> };
   title: string;
   description: string;
   inputSchema: Record<string, unknown>;
@@ -164,7 +172,9 @@ function leanSchema(node: unknown): unknown {
 export function listedTool(tool: AnyTool): ListedTool {
   const schema = z.toJSONSchema(inputObject(tool), { target: "draft-7", io: "input" }) as Record<string, unknown>;
   delete schema.$schema;
+  const ui = uiToolMeta(tool);
   return {
+    ...(ui ? { _meta: ui } : {}),
     name: tool.name,
     title: tool.title,
     description: tool.description,
@@ -278,8 +288,22 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
   // entries above, computed once. tools/call keeps the SDK's own argument validation.
   const listed = tools.map((tool) => PRECOMPUTED.get(tool.name) ?? memoListed(tool));
   // The entries are JSON Schema the SDK itself produced (draft-07); its type is narrower than Record.
-  server.server.setRequestHandler("tools/list", () => ({ tools: listed as unknown as ListToolsResult["tools"] }));
+  // App-only tools (MCP Apps) are listed only to clients that render the views: elsewhere a
+  // model would see them.
+  const forModels = listed.filter((t) => t._meta?.ui.visibility === undefined);
+  server.server.setRequestHandler("tools/list", (_request, ctx) => ({
+    tools: (clientRendersApps(clientCapabilities(server, ctx)) ? listed : forModels) as unknown as ListToolsResult["tools"],
+  }));
   return names;
+}
+
+/**
+ * The capabilities of the client behind a request: from its 2026-era per-request envelope, or
+ * from initialize on a 2025-era connection.
+ */
+export function clientCapabilities(server: McpServer, ctx: ServerContext): unknown {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  return envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.server.getClientCapabilities();
 }
 
 /** The one yes/no field of a confirmation form (mcp-tooling.md §1.8). */

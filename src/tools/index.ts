@@ -18,6 +18,8 @@ import {
 import { QUERY_SPECS } from "./query-specs.js";
 import { recommendTool } from "./recommend.js";
 import { defineQueryTool } from "./query-tool.js";
+import { vnCardsTool } from "./ui-vn-cards.js";
+import { vnSheetTool } from "./ui-vn-sheet.js";
 
 export const ALL_TOOLS: readonly AnyTool[] = [
   ...QUERY_SPECS.map(defineQueryTool),
@@ -32,7 +34,13 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   updateReleaseEntryTool,
   removeListEntryTool,
   removeReleaseEntryTool,
+  // App-only (src/ui/): listed only to clients that render MCP Apps.
+  vnCardsTool,
+  vnSheetTool,
 ];
+
+/** The tools a model can see (the README table and manifest.json list these): all but app-only ones. */
+export const MODEL_TOOLS: readonly AnyTool[] = ALL_TOOLS.filter((t) => t.audience !== "app");
 
 /** The tools a server with this configuration registers: writes only when enabled. */
 export function toolsFor(config: ServerConfig): AnyTool[] {

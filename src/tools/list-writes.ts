@@ -174,6 +174,8 @@ export const updateListEntryTool = defineTool({
         changes: result.changes,
         not_applied: result.notApplied,
         entry: after,
+        // What the entry was: the list editor view (src/ui/) draws before → after and undoes from it.
+        previous: before,
         notes,
       },
       ...(result.notApplied.length ? { isError: true } : {}),

@@ -6,7 +6,7 @@ import type { ServerConfig } from "../../src/server/config.js";
 import { startEmulator, type Emulator, type PresetName } from "../../src/emulator/index.js";
 import { KanaClient } from "../../src/client/kana-client.js";
 import type { Logger } from "../../src/server/log.js";
-import { connect, testConfig, type Connected } from "./mcp-client.js";
+import { connect, testConfig, type Connected, type ConnectOptions } from "./mcp-client.js";
 
 /** Test tokens of the catalogue (src/emulator/catalogue/data/tokens.json). */
 export const TOKENS = {
@@ -38,6 +38,8 @@ export interface EmulatedOptions {
   log?: Logger;
   /** The emulator's starting state: "test" (the bundled catalogue plus the hand-made rows, the default) or "catalogue" (what --embedded serves). */
   preset?: PresetName;
+  /** Further client capabilities (an MCP Apps host declares the UI extension). */
+  capabilities?: ConnectOptions["capabilities"];
 }
 
 export async function startEmulated(options: EmulatedOptions = {}): Promise<Emulated> {
@@ -50,7 +52,7 @@ export async function startEmulated(options: EmulatedOptions = {}): Promise<Emul
     rateLimit: { maxRequests: 100_000 },
     logger: () => {},
   });
-  const connected = await connect(config, api, { elicit: options.elicit, log: options.log });
+  const connected = await connect(config, api, { elicit: options.elicit, log: options.log, capabilities: options.capabilities });
   return {
     ...connected,
     api,

@@ -2,7 +2,7 @@
 
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/client";
-import type { ElicitResult } from "@modelcontextprotocol/client";
+import type { ClientCapabilities, ElicitResult } from "@modelcontextprotocol/client";
 import { loadConfig, type ServerConfig } from "../../src/server/config.js";
 import type { Logger } from "../../src/server/log.js";
 import { createServer } from "../../src/server/create-server.js";
@@ -23,13 +23,15 @@ export interface ConnectOptions {
   /** Answer elicitation requests with this (the client then declares the capability). */
   elicit?: (message: string) => ElicitResult;
   log?: Logger;
+  /** Further capabilities the client declares (an MCP Apps host declares the UI extension). */
+  capabilities?: ClientCapabilities;
 }
 
 export async function connect(config: ServerConfig, api: VndbApi, options: ConnectOptions = {}): Promise<Connected> {
   const created = createServer(config, { api, log: options.log });
   const client = new Client(
     { name: "test", version: "0" },
-    options.elicit ? { capabilities: { elicitation: { form: {} } } } : {},
+    { capabilities: { ...(options.elicit ? { elicitation: { form: {} } } : {}), ...options.capabilities } },
   );
   if (options.elicit) {
     const answer = options.elicit;

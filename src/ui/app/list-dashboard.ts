@@ -1,0 +1,59 @@
+// The list dashboard (vndb_list_insight): labels, the vote histogram, finished per year and
+// the developers and tags of the highly voted, as charts with their numbers beside them.
+
+import { connect, type ToolResult } from "./bridge.js";
+import { barChart } from "./charts.js";
+import { h, mainElement, show, sourceLine } from "./dom.js";
+
+/** vndb_list_insight's structured result (src/tools/list-stats.ts ListStats, plus the owner). */
+interface Insight {
+  user: string;
+  cut?: boolean;
+  entries: number;
+  labels: { id: number; label: string; count: number }[];
+  votes: number;
+  average: number | null;
+  histogram: number[];
+  finishedByYear: Record<string, number>;
+  finishedUndated: number;
+  highVoted: number;
+  topDevelopers: { name: string; count: number }[];
+  topTags: { name: string; count: number }[];
+}
+
+const root = mainElement();
+
+function draw(result: ToolResult): void {
+  const s = result.structuredContent as unknown as Insight | undefined;
+  if (result.isError || !s || typeof s.entries !== "number") {
+    show(root, h("p", { class: "error" }, "The list could not be read; the answer in the chat says why."));
+    return;
+  }
+  const years = Object.keys(s.finishedByYear).sort();
+  show(
+    root,
+    h("h1", {}, `${s.user}'s list`),
+    h(
+      "p",
+      {},
+      `${s.entries} entries · ${s.votes} votes`,
+      s.average !== null ? ` · average ${s.average.toFixed(2)}` : " · no votes yet",
+      ` · ${s.highVoted} voted 8 or more`,
+    ),
+    s.cut ? h("p", { class: "muted" }, "Only part of a long list was read; the numbers cover that part.") : null,
+    h(
+      "div",
+      { class: "charts" },
+      barChart("Entries per label", s.labels.map((l) => ({ label: l.label, value: l.count })), "entries"),
+      barChart("Votes", s.histogram.map((n, i) => ({ label: `${i + 1}`, value: n })), "votes"),
+      barChart("Finished per year", years.map((y) => ({ label: y, value: s.finishedByYear[y]! })), "finished"),
+      barChart("Developers of the VNs voted 8+", s.topDevelopers.map((d) => ({ label: d.name, value: d.count })), "VNs"),
+      barChart("Tags of the VNs voted 8+", s.topTags.map((t) => ({ label: t.name, value: t.count })), "VNs"),
+    ),
+    s.finishedUndated ? h("p", { class: "muted" }, `${s.finishedUndated} finished without a finish date (not in the yearly chart).`) : null,
+    h("p", { class: "note" }, sourceLine()),
+  );
+}
+
+show(root, h("p", { class: "skeleton", role: "status" }, "Reading the list…"));
+connect("vndb-list-dashboard", { onResult: draw });

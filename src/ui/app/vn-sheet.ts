@@ -1,0 +1,27 @@
+// The VN sheet as a view of its own (the app-only vndb_vn_sheet tool's result).
+
+import type { SheetResult } from "../shapes.js";
+import { connect, type Bridge } from "./bridge.js";
+import { h, mainElement, show } from "./dom.js";
+import { drawSheet } from "./vn-sheet-view.js";
+
+const root = mainElement();
+let bridge: Bridge;
+
+async function open(id: string): Promise<void> {
+  show(root, h("p", { class: "skeleton", role: "status" }, `Loading ${id}…`));
+  try {
+    draw((await bridge.callTool("vndb_vn_sheet", { id })).structuredContent as unknown as SheetResult);
+  } catch (error) {
+    show(root, h("p", { class: "error" }, (error as Error).message));
+  }
+}
+
+function draw(result: SheetResult): void {
+  show(root, drawSheet(result, bridge, (id) => void open(id)));
+}
+
+show(root, h("p", { class: "skeleton", role: "status" }, "Waiting for the visual novel…"));
+connect("vndb-vn-sheet", {
+  onResult: (r) => (r.isError || !r.structuredContent ? show(root, h("p", { class: "error" }, "This visual novel could not be loaded.")) : draw(r.structuredContent as unknown as SheetResult)),
+}).then((b) => (bridge = b));

@@ -1,0 +1,22 @@
+// How values read in the views: the same words the text answers use, and "unknown" said
+// rather than a value invented.
+
+export function ratingText(rating: number | null, votes: number | null): string {
+  if (rating === null) return "rating unknown";
+  return `rated ${(rating / 10).toFixed(2)}${votes ? ` (${votes} votes)` : ""}`;
+}
+
+export function lengthText(minutes: number | null): string {
+  if (minutes === null) return "length unknown";
+  const hours = minutes / 60;
+  return hours < 1 ? `about ${minutes} min` : `about ${Math.round(hours)} h`;
+}
+
+export function yearText(released: string | null): string {
+  if (!released) return "date unknown";
+  return released === "TBA" ? "TBA" : released.slice(0, 4);
+}
+
+export function vndbUrl(id: string): string {
+  return `https://vndb.org/${id}`;
+}

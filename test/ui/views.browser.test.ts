@@ -1,0 +1,218 @@
+// The MCP App views in a real browser (Debian's Chromium, driven by playwright-core), hosted by
+// test/ui/host/host-page.ts — the extension's own AppBridge — with every tool call going through
+// a real SDK client to the server on the emulator. Content, blur and reveal, placeholders,
+// keyboard use, contrast, a 360 px and a 1280 px viewport, light and dark, and the list editor
+// writing only after a click (the emulator's list read back). Screenshots are kept as
+// artefacts in test/ui/.screenshots/.
+
+import { build } from "esbuild";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Frame, Page } from "playwright-core";
+import { startEmulated, TOKENS, type Emulated } from "../helpers/emulated-server.js";
+import { APP_MIME_TYPE, UI_EXTENSION } from "../../src/ui/resources.js";
+import { viewOfTool } from "../../src/ui/views.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..");
+const SHOTS = join(here, ".screenshots");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const hasChromium = existsSync(CHROMIUM);
+/** WCAG 2.1 AA for body text. */
+const AA_CONTRAST = 4.5;
+/** Flags the probe found needed here: no background traffic, which this closed network refuses. */
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+let browser: Browser;
+let hostScript: string;
+let server: Emulated;
+const opened: string[] = [];
+const renderMs: Record<string, number> = {};
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  const { chromium } = await import("playwright-core");
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const out = await build({ entryPoints: [join(here, "host", "host-page.ts")], bundle: true, write: false, format: "iife", target: "es2022" });
+  hostScript = out.outputFiles[0]!.text;
+  server = await startEmulated({ config: { token: TOKENS.u2Writer }, capabilities: { extensions: { [UI_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } } });
+  mkdirSync(SHOTS, { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (Object.keys(renderMs).length) process.stderr.write(`view render times (ms, host start → content): ${JSON.stringify(renderMs)}\n`);
+});
+
+interface Shown {
+  page: Page;
+  view: Frame;
+  errors: string[];
+}
+
+/** Calls `tool` as the model would, then shows its answer in the tool's view, as a host does. */
+async function show(tool: string, args: Record<string, unknown>, options: { theme?: "light" | "dark"; width?: number; ready?: string; images?: "serve" | "fail" } = {}): Promise<Shown> {
+  const width = options.width ?? 720;
+  const page = await browser.newPage({ viewport: { width, height: 2400 } });
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/net::ERR_|Failed to load resource/.test(m.text())) errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  // The covers' host is out of reach here: serve the project's icon as every cover (or fail every one).
+  await page.route("https://t.vndb.org/**", (route) =>
+    options.images === "fail" ? route.abort() : route.fulfill({ contentType: "image/png", body: readFileSync(join(root, "icon.png")) }),
+  );
+  await page.exposeFunction("hostCallTool", async (name: string, a: Record<string, unknown>) => server.client.callTool({ name, arguments: a }));
+  await page.exposeFunction("hostOpenLink", async (url: string) => void opened.push(url));
+  await page.setContent(`<!doctype html><html><body><script>${hostScript}</script></body></html>`);
+  const result = await server.client.callTool({ name: tool, arguments: args });
+  const uri = viewOfTool(tool)!.uri;
+  const html = ((await server.client.readResource({ uri })).contents[0] as { text: string }).text;
+  const t0 = await page.evaluate((o) => window.startView(o), { html, tool: { name: tool }, args, result: result as Record<string, unknown>, theme: options.theme ?? "light", width });
+  const view = page.frames().find((f) => f !== page.mainFrame())!;
+  if (options.ready) await view.waitForSelector(options.ready, { timeout: 15_000 });
+  renderMs[`${tool} ${width}px`] = Math.round((await page.evaluate(() => performance.now())) - t0);
+  return { page, view, errors };
+}
+
+/** The contrast ratio of an element's text against the background it sits on (WCAG formula). */
+async function contrastOf(view: Frame, selector: string): Promise<number> {
+  return view.$eval(selector, (el) => {
+    const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 4).map(Number);
+    const lum = ([r, g, b]: number[]) => {
+      const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+    };
+    let bg: HTMLElement | null = el as HTMLElement;
+    let back = "rgba(0, 0, 0, 0)";
+    while (bg && (rgb(back)[3] === 0 || back === "transparent")) {
+      back = getComputedStyle(bg).backgroundColor;
+      bg = bg.parentElement;
+    }
+    const a = lum(rgb(getComputedStyle(el).color));
+    const b = lum(rgb(back));
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  });
+}
+
+async function shot(s: Shown, name: string): Promise<void> {
+  await s.page.locator("iframe").screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+describe.skipIf(!hasChromium)("MCP App views in Chromium", () => {
+  it("search grid: one card per VN, covers hidden until revealed, a placeholder where there is no image", async () => {
+    const s = await show("vndb_search_vn", { filters: { developer: "Key" }, results: 10 }, { ready: ".card" });
+    const ids = await s.view.$$eval(".card", (cards) => cards.map((c) => c.getAttribute("data-id")));
+    expect(ids).toContain("v4");
+    expect(ids.length).toBeGreaterThan(3);
+    const clannad = s.view.locator('.card[data-id="v4"] .cover');
+    // The sample's covers have no flag votes: unknown is not safe, so the cover starts hidden.
+    await expect.poll(() => clannad.getAttribute("class")).toContain("hidden");
+    await clannad.locator("button.reveal").click();
+    await expect.poll(() => clannad.getAttribute("class")).not.toContain("hidden");
+    const withoutImage = await s.view.$$eval(".card .placeholder", (p) => p.length);
+    expect(withoutImage).toBeGreaterThan(0);
+    await shot(s, "search-grid-light-720");
+    expect(s.errors).toEqual([]);
+    await s.page.close();
+  });
+
+  it("search grid: a card opens the VN sheet, from the keyboard too, and Back returns", async () => {
+    const s = await show("vndb_search_vn", { filters: { developer: "Key" }, results: 10 }, { ready: ".card" });
+    await s.view.focus('.card[data-id="v4"]');
+    await s.page.keyboard.press("Enter");
+    await s.view.waitForSelector("article.sheet-wrap h1");
+    expect(await s.view.textContent("article.sheet-wrap h1")).toBe("CLANNAD");
+    const sheet = await s.view.textContent("article.sheet-wrap");
+    for (const part of ["Reading order", "Staff", "Cast", "Tags", "Data from VNDB"]) expect(sheet).toContain(part);
+    await shot(s, "vn-sheet-light-720");
+    await s.view.click("text=Back to the results");
+    await s.view.waitForSelector(".card");
+    expect(s.errors).toEqual([]);
+    await s.page.close();
+  });
+
+  it("a cover that fails to load becomes the placeholder, never a broken picture", async () => {
+    const s = await show("vndb_search_vn", { filters: { developer: "Key" }, results: 10 }, { ready: ".card", images: "fail" });
+    const clannad = s.view.locator('.card[data-id="v4"] .cover');
+    await expect.poll(() => clannad.locator(".placeholder").count()).toBe(1);
+    expect(await clannad.locator("img").count()).toBe(0);
+    expect(await clannad.textContent()).toContain("CLANNAD");
+    await s.page.close();
+  });
+
+  it.each([
+    ["light", 360],
+    ["dark", 360],
+    ["light", 1280],
+    ["dark", 1280],
+  ] as const)("search grid in %s at %i px: fits the width, text readable (WCAG AA)", async (theme, width) => {
+    const s = await show("vndb_search_vn", { filters: { developer: "Key" }, results: 6 }, { theme, width, ready: ".card" });
+    const overflow = await s.view.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await contrastOf(s.view, "h1")).toBeGreaterThanOrEqual(AA_CONTRAST);
+    expect(await contrastOf(s.view, ".card .meta")).toBeGreaterThanOrEqual(AA_CONTRAST);
+    expect(await contrastOf(s.view, ".note")).toBeGreaterThanOrEqual(AA_CONTRAST);
+    expect(await s.view.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    await shot(s, `search-grid-${theme}-${width}`);
+    await s.page.close();
+  });
+
+  it("list dashboard: charts with their numbers as text", async () => {
+    const s = await show("vndb_list_insight", { user: "u2" }, { ready: "figure svg" });
+    const labels = await s.view.$$eval("figure svg", (svgs) => svgs.map((x) => x.getAttribute("aria-label")));
+    expect(labels.some((l) => l?.startsWith("Entries per label:"))).toBe(true);
+    expect(labels.some((l) => l?.startsWith("Votes:"))).toBe(true);
+    expect(await s.view.$$eval("figure details table", (t) => t.length)).toBeGreaterThan(0);
+    for (const theme of ["light", "dark"] as const) {
+      const d = theme === "light" ? s : await show("vndb_list_insight", { user: "u2" }, { theme, ready: "figure svg" });
+      expect(await contrastOf(d.view, "figcaption")).toBeGreaterThanOrEqual(AA_CONTRAST);
+      await shot(d, `list-dashboard-${theme}`);
+      if (d !== s) await d.page.close();
+    }
+    expect(s.errors).toEqual([]);
+    await s.page.close();
+  });
+
+  // u2's entry for v2 in the test catalogue: vote 60, labels Finished and Voted (ulist.json).
+  const entry = async () =>
+    ((await server.call("vndb_get_user_list", { filters: { id: "v2" }, fields: "standard" })).structured?.results as { vote: number | null; labels: { id: number }[] }[])[0]!;
+
+  it("list editor: shows before → after read back, and Undo writes only when clicked", async () => {
+    const before = await entry();
+    expect(before.vote).toBe(60);
+    const s = await show("vndb_update_list_entry", { vn: "v2", vote: 3 }, { ready: "table.diff" });
+    const rows = await s.view.$$eval("table.diff tbody tr", (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    expect(rows.find((r) => r[0] === "Vote")).toEqual(["Vote", "6/10", "3/10"]);
+    await shot(s, "list-editor-light");
+    // Nothing happens by itself: the model's write stands until the reader clicks.
+    expect((await entry()).vote).toBe(30);
+    await s.view.click("button:has-text('Undo')");
+    await s.view.waitForSelector("p.ok");
+    const after = await entry();
+    expect(after.vote).toBe(60);
+    expect(after.labels.map((l) => l.id).sort()).toEqual(before.labels.map((l) => l.id).sort());
+    expect(s.errors).toEqual([]);
+    await s.page.close();
+  });
+
+  it("list editor: Cancel writes nothing, Apply writes the vote chosen", async () => {
+    const s = await show("vndb_update_list_entry", { vn: "v2", vote: 5 }, { ready: "table.diff" });
+    await s.view.click("button:has-text('Edit')");
+    await s.view.selectOption("#vote", "8");
+    await s.view.click("button:has-text('Cancel')");
+    await s.view.waitForSelector("table.diff");
+    expect((await entry()).vote).toBe(50);
+    await s.view.click("button:has-text('Edit')");
+    await s.view.selectOption("#vote", "8");
+    await s.view.click("button:has-text('Apply')");
+    await s.view.waitForSelector("p.ok");
+    expect((await entry()).vote).toBe(80);
+    expect(s.errors).toEqual([]);
+    await s.page.close();
+  });
+});
