@@ -1,11 +1,15 @@
-// The request/answer examples of docs/*.md are run as written, as readme-examples.test.ts
-// does for the README: each `$ command` of a console block (continued over `\` line ends)
-// goes to a fresh emulator with its fault endpoint on (the doc's port is swapped for the
-// real one), in order, since the examples build on each other (a PATCH, then a read), and
-// its output must be the lines under it (blank lines aside, and the value of a Date header).
-// Each doc's blocks share one emulator.
+// The request/answer examples of docs/*.md are checked against what is served, as the
+// readme-*.test.ts files do for the README:
+// - console blocks: each `$ command` (continued over `\` line ends) goes to a fresh emulator
+//   with its fault endpoint on (the doc's port is swapped for the real one), in order, since
+//   the examples build on each other (a PATCH, then a read); its output must be the lines
+//   under it (blank lines aside, and the value of a Date header). One emulator per doc;
+// - the test-token tables: each token answers /authinfo as its row says;
+// - TypeScript blocks (and the README's library example) run against an emulator, and each
+//   `statement; // → value` must give that value;
+// - docs/http.md's /healthz answer.
 // docs/deployment.md is left out: its commands start replicas and Redis, not the emulator.
-import { execFile } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -216,4 +220,38 @@ describe("docs TypeScript examples", () => {
     },
     60_000,
   );
+});
+
+describe("docs/http.md", () => {
+  const doc = readFileSync(join(root, "docs", "http.md"), "utf8");
+  const written = /`GET \/healthz` answers `(\{.*?\})`/.exec(doc)?.[1];
+  let child: ChildProcess | undefined;
+  afterAll(async () => {
+    if (child?.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child!.once("exit", resolve));
+    }
+  });
+
+  it("GET /healthz answers as written (N: the number of sessions)", async () => {
+    expect(written).toBeDefined();
+    child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "--http", "--port", "0", "--embedded"], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    const url = await new Promise<string>((resolve, reject) => {
+      child!.stderr!.on("data", (d: Buffer) => {
+        stderr += d.toString("utf8");
+        const m = /serving MCP on (http:\/\/\S+)/.exec(stderr);
+        if (m) resolve(m[1]!);
+      });
+      child!.once("exit", (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+    });
+    const res = await fetch(new URL("/healthz", url));
+    expect(res.status).toBe(200);
+    // No session is open yet: N is 0.
+    expect(await res.text()).toBe(written!.replace("N", "0"));
+  }, 60_000);
 });
