@@ -16,6 +16,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../src/emulator/index.js";
+import { validateQuery } from "../../src/kana/validate-query.js";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -254,4 +255,13 @@ describe("docs/http.md", () => {
     // No session is open yet: N is 0.
     expect(await res.text()).toBe(written!.replace("N", "0"));
   }, 60_000);
+});
+
+describe("docs/library.md", () => {
+  it("quotes the refusal validateQuery gives for a misspelt field", () => {
+    const quoted = /\(`(Invalid 'fields' member: Field '(\w+)' not found)`\)/.exec(readFileSync(join(root, "docs", "library.md"), "utf8"));
+    expect(quoted).not.toBeNull();
+    const r = validateQuery({ endpoint: "vn", contentType: "application/json", body: JSON.stringify({ fields: quoted![2] }), session: null });
+    expect(r).toEqual({ ok: false, failure: { status: 400, message: quoted![1] } });
+  });
 });
