@@ -28,7 +28,7 @@ interface Example {
 }
 
 /** `$ ` lines (joined with their `\`-continued lines) and the output under each. */
-export function consoleExamples(markdown: string): Example[] {
+function consoleExamples(markdown: string): Example[] {
   const examples: Example[] = [];
   for (const [, block] of markdown.matchAll(/```console\n([\s\S]*?)```/g)) {
     let continued = false;
@@ -109,7 +109,7 @@ interface TokenRow {
 }
 
 /** Rows of the `| token | user | …` table: permissions as listread/listwrite yes-no columns or one list. */
-export function tokenRows(markdown: string): TokenRow[] {
+function tokenRows(markdown: string): TokenRow[] {
   const table = /^ *\| token \| user \|(.*)\n *\|[-| ]+\|\n((?: *\|.*\|\n?)+)/m.exec(markdown);
   if (!table) return [];
   const columns = table[1]!.split("|").map((c) => c.trim()).filter(Boolean);
@@ -168,7 +168,7 @@ interface CodeExample {
  * checkout's sources, and each `statement;` followed by a `// → value` line becomes a claim
  * the module reports (statement's value, the value written) for the test to compare.
  */
-export function runnable(code: string): string {
+function runnable(code: string): string {
   const src = pathToFileURL(join(root, "src")).href;
   let claims = 0;
   const body = code
