@@ -2,7 +2,7 @@
 // release being made: the version from package.json in the entry and both packages, the
 // `.mcpb` package's download URL for the tag v<version>, and its SHA-256, computed from the
 // bundle that will be attached to that GitHub release. Run after `npm run bundle`, before
-// `mcp-publisher publish`, in the release commit (CONTRIBUTING.md, "Releasing"). Until the
+// `mcp-publisher publish`, in the release commit (CONTRIBUTING.md, "Release"). Until the
 // first release the committed fileSha256 is all zeros: no bundle has been published yet.
 //
 //   tsx scripts/release-server-json.ts [dist/vndb-mcp.mcpb]          write server.json

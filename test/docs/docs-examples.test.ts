@@ -1,17 +1,22 @@
-// The request/answer examples of docs/*.md are run as written, as readme-examples.test.ts
-// does for the README: each `$ command` of a console block (continued over `\` line ends)
-// goes to a fresh emulator with its fault endpoint on (the doc's port is swapped for the
-// real one), in order, since the examples build on each other (a PATCH, then a read), and
-// its output must be the lines under it (blank lines aside, and the value of a Date header).
-// Each doc's blocks share one emulator.
+// The request/answer examples of docs/*.md are checked against what is served, as the
+// readme-*.test.ts files do for the README:
+// - console blocks: each `$ command` (continued over `\` line ends) goes to a fresh emulator
+//   with its fault endpoint on (the doc's port is swapped for the real one), in order, since
+//   the examples build on each other (a PATCH, then a read); its output must be the lines
+//   under it (blank lines aside, and the value of a Date header). One emulator per doc;
+// - the test-token tables: each token answers /authinfo as its row says;
+// - TypeScript blocks (and the README's library example) run against an emulator, and each
+//   `statement; // → value` must give that value;
+// - docs/http.md's /healthz answer.
 // docs/deployment.md is left out: its commands start replicas and Redis, not the emulator.
-import { execFile } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../src/emulator/index.js";
+import { validateQuery } from "../../src/kana/validate-query.js";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -23,7 +28,7 @@ interface Example {
 }
 
 /** `$ ` lines (joined with their `\`-continued lines) and the output under each. */
-export function consoleExamples(markdown: string): Example[] {
+function consoleExamples(markdown: string): Example[] {
   const examples: Example[] = [];
   for (const [, block] of markdown.matchAll(/```console\n([\s\S]*?)```/g)) {
     let continued = false;
@@ -104,7 +109,7 @@ interface TokenRow {
 }
 
 /** Rows of the `| token | user | …` table: permissions as listread/listwrite yes-no columns or one list. */
-export function tokenRows(markdown: string): TokenRow[] {
+function tokenRows(markdown: string): TokenRow[] {
   const table = /^ *\| token \| user \|(.*)\n *\|[-| ]+\|\n((?: *\|.*\|\n?)+)/m.exec(markdown);
   if (!table) return [];
   const columns = table[1]!.split("|").map((c) => c.trim()).filter(Boolean);
@@ -163,7 +168,7 @@ interface CodeExample {
  * checkout's sources, and each `statement;` followed by a `// → value` line becomes a claim
  * the module reports (statement's value, the value written) for the test to compare.
  */
-export function runnable(code: string): string {
+function runnable(code: string): string {
   const src = pathToFileURL(join(root, "src")).href;
   let claims = 0;
   const body = code
@@ -216,4 +221,47 @@ describe("docs TypeScript examples", () => {
     },
     60_000,
   );
+});
+
+describe("docs/http.md", () => {
+  const doc = readFileSync(join(root, "docs", "http.md"), "utf8");
+  const written = /`GET \/healthz` answers `(\{.*?\})`/.exec(doc)?.[1];
+  let child: ChildProcess | undefined;
+  afterAll(async () => {
+    if (child?.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child!.once("exit", resolve));
+    }
+  });
+
+  it("GET /healthz answers as written (N: the number of sessions)", async () => {
+    expect(written).toBeDefined();
+    child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "--http", "--port", "0", "--embedded"], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    const url = await new Promise<string>((resolve, reject) => {
+      child!.stderr!.on("data", (d: Buffer) => {
+        stderr += d.toString("utf8");
+        const m = /serving MCP on (http:\/\/\S+)/.exec(stderr);
+        if (m) resolve(m[1]!);
+      });
+      child!.once("exit", (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+    });
+    const res = await fetch(new URL("/healthz", url));
+    expect(res.status).toBe(200);
+    // No session is open yet: N is 0.
+    expect(await res.text()).toBe(written!.replace("N", "0"));
+  }, 60_000);
+});
+
+describe("docs/library.md", () => {
+  it("quotes the refusal validateQuery gives for a misspelt field", () => {
+    const quoted = /\(`(Invalid 'fields' member: Field '(\w+)' not found)`\)/.exec(readFileSync(join(root, "docs", "library.md"), "utf8"));
+    expect(quoted).not.toBeNull();
+    const r = validateQuery({ endpoint: "vn", contentType: "application/json", body: JSON.stringify({ fields: quoted![2] }), session: null });
+    expect(r).toEqual({ ok: false, failure: { status: 400, message: quoted![1] } });
+  });
 });

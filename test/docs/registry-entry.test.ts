@@ -2,7 +2,7 @@
 // manifest.json say: the same name (mcpName), version, description and settings. Its
 // environment variables are the README's settings, each default is the server's real
 // default, and the `.mcpb` package points at the release asset that
-// `npm run release:server-json` fills in (CONTRIBUTING.md, "Releasing").
+// `npm run release:server-json` fills in (CONTRIBUTING.md, "Release").
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
