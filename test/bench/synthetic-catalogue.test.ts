@@ -55,7 +55,9 @@ function dangling(c: Catalogue): string[] {
   return out;
 }
 
-describe("syntheticCatalogue", () => {
+// Building three copies of the catalogue takes tens of seconds on a loaded 2-core machine: the
+// generous timeout only keeps a slow run from being reported as a failure.
+describe("syntheticCatalogue", { timeout: 180_000 }, () => {
   it("is deterministic: the same seed gives the same catalogue, another seed a different one", () => {
     expect(syntheticCatalogue(base, { factor: FACTOR, seed: 7 })).toEqual(synth);
     const other = syntheticCatalogue(base, { factor: FACTOR, seed: 8 });

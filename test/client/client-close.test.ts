@@ -1,5 +1,7 @@
 // close() lets the process exit at once, also with a request still in flight (the pool is
-// destroyed after a short grace). Run in a child process, timed from the moment of closing.
+// destroyed after a short grace). Run in a child process which, once close() has resolved,
+// reports what could still keep it alive: no timer and no socket may be left (no clock is
+// read, so a loaded machine cannot fail it).
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +18,7 @@ afterAll(async () => {
 });
 
 /** Runs a script that makes a call (and leaves one hanging), closes, and times close → exit. */
-function run(hang: boolean): Promise<{ code: number | null; stdout: string; exitMs: number }> {
+function run(hang: boolean): Promise<{ code: number | null; stdout: string; signal: NodeJS.Signals | null }> {
   const script = `
     const { KanaClient } = await import(${JSON.stringify(CLIENT)});
     const c = new KanaClient({ baseUrl: ${JSON.stringify(kana.url)}, logger: () => {} });
@@ -25,20 +27,21 @@ function run(hang: boolean): Promise<{ code: number | null; stdout: string; exit
     ${hang ? "await new Promise((r) => setTimeout(r, 100));" : ""}
     console.log("called");
     await c.close();
+    const alive = process.getActiveResourcesInfo().filter((r) => /Timeout|Immediate|TCP|Socket/.test(r));
+    console.log("alive " + JSON.stringify(alive));
   `;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
-    let calledAt = 0;
     child.stdout.on("data", (chunk: Buffer) => {
       stdout += chunk.toString();
-      if (calledAt === 0 && stdout.includes("called")) calledAt = Date.now();
     });
-    const killer = setTimeout(() => child.kill("SIGKILL"), 8_000);
+    // Only a backstop against a hung child; the assertions do not depend on it.
+    const killer = setTimeout(() => child.kill("SIGKILL"), 60_000);
     child.on("error", reject);
-    child.on("exit", (code) => {
+    child.on("exit", (code, signal) => {
       clearTimeout(killer);
-      resolve({ code, stdout, exitMs: calledAt === 0 ? Infinity : Date.now() - calledAt });
+      resolve({ code, stdout, signal });
     });
   });
 }
@@ -47,15 +50,17 @@ describe("close()", () => {
   it("lets the process exit at once", async () => {
     const closed = await run(false);
     expect(closed.stdout).toContain("called");
+    expect(closed.stdout).toContain("alive []");
+    expect(closed.signal).toBeNull();
     expect(closed.code).toBe(0);
-    expect(closed.exitMs).toBeLessThan(1_000);
   });
 
   it("drops a request still in flight after the grace period, rejecting it", async () => {
     kana.script(OK_EMPTY, { hang: true });
     const closed = await run(true);
     expect(closed.stdout).toContain("rejected aborted");
+    expect(closed.stdout).toContain("alive []");
+    expect(closed.signal).toBeNull();
     expect(closed.code).toBe(0);
-    expect(closed.exitMs).toBeLessThan(2_500); // 1 s grace + process teardown
   });
 });
