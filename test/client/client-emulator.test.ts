@@ -188,10 +188,9 @@ describe("every fault the emulator can inject", () => {
   it("hang for good: a deadline error within the deadline", async () => {
     emulator.faults.inject({ kind: "hang", count: 10 });
     const c = client({ timeouts: { headersMs: 5_000 }, deadlineMs: 700 });
-    const started = Date.now();
     const error = await c.query("vn", { results: 1 }).catch((e: unknown) => e as KanaError);
+    // "deadline", not the 5 s headers timeout: the deadline ended it (no clock needed to tell).
     expect(error).toMatchObject({ kind: "deadline", status: null });
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(c.metrics.requests).toBe(1);
   });
 });
