@@ -54,7 +54,7 @@ const sameResource = (a: string, b: string) => a.replace(/\/$/, "") === b.replac
 
 function viewOf(client: ClientRecord, consent: ConsentRecord, consentId: string, csrf: string, error?: string): ConsentView {
   return {
-    clientName: client.client_name ?? new URL(consent.redirectUri).host ?? client.client_id,
+    clientName: client.client_name || new URL(consent.redirectUri).host || client.client_id,
     returnsTo: new URL(consent.redirectUri).host || consent.redirectUri,
     consentId,
     csrf,

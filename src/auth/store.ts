@@ -11,6 +11,8 @@ export interface AuthStore {
   /** Reads and deletes at once: of two concurrent takers only one gets the record (codes, refresh tokens). */
   take<T>(kind: RecordKind, id: string): Promise<T | undefined>;
   delete(kind: RecordKind, id: string): Promise<void>;
+  /** Gives an existing record a new lifetime; a deleted one stays deleted (no resurrection by a racing refresh). */
+  renew(kind: RecordKind, id: string, ttlMs: number): Promise<void>;
   /** For the log: where the records live, without credentials. */
   describe: string;
   close(): Promise<void>;
@@ -59,6 +61,11 @@ export class MemoryAuthStore implements AuthStore {
 
   async delete(kind: RecordKind, id: string): Promise<void> {
     this.#records.delete(`${kind}:${id}`);
+  }
+
+  async renew(kind: RecordKind, id: string, ttlMs: number): Promise<void> {
+    const record = this.#records.get(`${kind}:${id}`);
+    if (record && record.expires > this.now()) record.expires = this.now() + ttlMs;
   }
 
   /** Every stored text (tests look for secrets in clear). */

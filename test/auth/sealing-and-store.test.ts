@@ -110,6 +110,16 @@ describe.each(stores)("the %s grant store", (_name, make) => {
     expect(results.filter((r) => r !== undefined)).toHaveLength(1);
   });
 
+  it("renews an existing record's lifetime but never brings back a deleted one", async () => {
+    const store = make();
+    await store.put("grant", "short", { x: 1 }, 60);
+    await store.renew("grant", "short", 60_000);
+    await store.renew("grant", "gone", 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(await store.get("grant", "short")).toEqual({ x: 1 });
+    expect(await store.get("grant", "gone")).toBeUndefined();
+  });
+
   it("forgets a record after its lifetime", async () => {
     const store = make();
     await store.put("consent", "p1", { x: 1 }, 30);
