@@ -476,9 +476,9 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
       const errors = ids.map((id) => ({ jsonrpc: "2.0", id, error: { code: SERVER_ERROR, message } }));
       if (errors.length === 0 || res.writableEnded) continue;
       const payload = JSON.stringify(errors.length === 1 ? errors[0] : errors);
+      // A JSON answer is written whole, so an answer begun and not ended is an event stream.
       if (!res.headersSent) send(res, 200, { "content-type": "application/json", connection: "close" }, payload);
-      else if (String(res.getHeader("content-type") ?? "").startsWith("text/event-stream")) res.end(`event: message\ndata: ${payload}\n\n`);
-      else res.end();
+      else res.end(`event: message\ndata: ${payload}\n\n`);
     }
   }
 
