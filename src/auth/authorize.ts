@@ -54,7 +54,7 @@ const sameResource = (a: string, b: string) => a.replace(/\/$/, "") === b.replac
 
 function viewOf(client: ClientRecord, consent: ConsentRecord, consentId: string, csrf: string, error?: string): ConsentView {
   return {
-    clientName: client.client_name ?? new URL(consent.redirectUri).host ?? client.client_id,
+    clientName: client.client_name || new URL(consent.redirectUri).host || client.client_id,
     returnsTo: new URL(consent.redirectUri).host || consent.redirectUri,
     consentId,
     csrf,
@@ -70,7 +70,7 @@ export async function handleAuthorizeGet(ctx: AuthContext, req: IncomingMessage,
     const clientId = param(query, "client_id");
     if (!clientId) throw new PageFailure("The request names no client (client_id is missing).");
     client = await ctx.clients.find(clientId).catch((error: unknown) => {
-      throw new PageFailure(error instanceof OAuthFailure ? `This app is not known here: ${error.description}.` : "This app could not be looked up.");
+      throw error instanceof OAuthFailure ? new PageFailure(`This app is not known here: ${error.description}.`) : error; // a store failure answers 503
     });
     const asked = param(query, "redirect_uri");
     if (asked === undefined && client.redirect_uris.length !== 1) throw new PageFailure("The request has no redirect_uri and the app registered several.");
@@ -129,7 +129,10 @@ export async function handleAuthorizePost(ctx: AuthContext, req: IncomingMessage
   if (!csrf || !sameSecret(cookie, csrf) || !sameSecret(fingerprint(csrf), consent.csrfHash)) {
     return sendPage(res, 403, errorPage("This form did not come from this sign-in page (the security check failed). Open the link from your app again."), undefined);
   }
-  const client = await ctx.clients.find(consent.clientId).catch(() => undefined);
+  const client = await ctx.clients.find(consent.clientId).catch((error: unknown) => {
+    if (error instanceof OAuthFailure) return undefined;
+    throw error; // a store failure answers 503
+  });
   if (!client) return sendPage(res, 400, errorPage("The app is no longer registered here."), undefined);
   const view = (error?: string) => viewOf(client, consent, consentId, csrf, error);
   const action = param(form, "action");

@@ -54,7 +54,7 @@ export async function issueTokens(ctx: AuthContext, grantId: string, grant: Gran
   const wrapped = (token: string) => (dataKey ? { wrappedKey: ctx.sealer.wrapKey(dataKey, token) } : {});
   await ctx.store.put("access", fingerprint(access), { grantId, ...wrapped(access), clientId: grant.clientId, expiresAt } satisfies AccessRecord, ACCESS_TOKEN_TTL_MS);
   await ctx.store.put("refresh", fingerprint(refresh), { grantId, ...wrapped(refresh), clientId: grant.clientId } satisfies RefreshRecord, GRANT_TTL_MS);
-  await ctx.store.put("grant", grantId, grant, GRANT_TTL_MS);
+  await ctx.store.renew("grant", grantId, GRANT_TTL_MS);
   return { access_token: access, token_type: "Bearer", expires_in: Math.floor(ACCESS_TOKEN_TTL_MS / 1000), refresh_token: refresh, scope: grant.scope };
 }
 

@@ -27,9 +27,10 @@ export const MAX_REDIRECT_URIS = 10;
 export const MAX_PARAM_CHARS = 2048;
 /** Fetching a client-ID metadata document may not hold an authorization request longer. */
 export const CLIENT_DOCUMENT_TIMEOUT_MS = 5_000;
-/** Records the in-memory store keeps at most; anyone may register a client, so it is bounded
- * (the oldest record goes first). 50,000 small JSON records are a few tens of MiB. */
-export const MEMORY_STORE_MAX_RECORDS = 50_000;
+/** Records of one kind the in-memory store keeps at most; anyone may register a client, so it
+ * is bounded (the oldest of the kind goes first). Records are 200-600 bytes of JSON: six kinds
+ * at 20,000 each stay under about 70 MiB. */
+export const MEMORY_STORE_MAX_RECORDS_PER_KIND = 20_000;
 /** A Redis call of the authorization server waits this long before it answers 503. */
 export const STORE_TIMEOUT_MS = 3_000;
 

@@ -54,6 +54,9 @@ export function redisAuthStore(client: RedisCommands, prefix: string, describe: 
     async delete(kind, id) {
       await call(["DEL", key(kind, id)]);
     },
+    async renew(kind, id, ttlMs) {
+      await call(["PEXPIRE", key(kind, id), String(Math.max(1, Math.ceil(ttlMs)))]); // no-op on a missing key
+    },
     close,
   };
 }

@@ -3,7 +3,7 @@
 // does for the budget and cache. Values are JSON text; every record has a lifetime.
 
 import type { RecordKind } from "./records.js";
-import { MEMORY_STORE_MAX_RECORDS } from "./limits.js";
+import { MEMORY_STORE_MAX_RECORDS_PER_KIND } from "./limits.js";
 
 export interface AuthStore {
   put(kind: RecordKind, id: string, value: object, ttlMs: number): Promise<void>;
@@ -11,62 +11,79 @@ export interface AuthStore {
   /** Reads and deletes at once: of two concurrent takers only one gets the record (codes, refresh tokens). */
   take<T>(kind: RecordKind, id: string): Promise<T | undefined>;
   delete(kind: RecordKind, id: string): Promise<void>;
+  /** Gives an existing record a new lifetime; a deleted one stays deleted (no resurrection by a racing refresh). */
+  renew(kind: RecordKind, id: string, ttlMs: number): Promise<void>;
   /** For the log: where the records live, without credentials. */
   describe: string;
   close(): Promise<void>;
 }
 
-/** One process's store: lost on restart (people then connect again), bounded in size. */
+/**
+ * One process's store: lost on restart (people then connect again), bounded per kind of
+ * record, the oldest of a kind going first: a flood of registrations (one request each)
+ * can push out only other registrations, never a grant.
+ */
 export class MemoryAuthStore implements AuthStore {
   readonly describe = "memory (this process only)";
-  readonly #records = new Map<string, { json: string; expires: number }>();
+  readonly #kinds = new Map<RecordKind, Map<string, { json: string; expires: number }>>();
   constructor(
-    readonly maxRecords = MEMORY_STORE_MAX_RECORDS,
+    readonly maxPerKind = MEMORY_STORE_MAX_RECORDS_PER_KIND,
     readonly now: () => number = Date.now,
   ) {}
 
+  #of(kind: RecordKind) {
+    let records = this.#kinds.get(kind);
+    if (!records) this.#kinds.set(kind, (records = new Map()));
+    return records;
+  }
+
   async put(kind: RecordKind, id: string, value: object, ttlMs: number): Promise<void> {
-    const key = `${kind}:${id}`;
-    this.#records.delete(key); // re-inserted last: the Map's order is the eviction order
-    this.#records.set(key, { json: JSON.stringify(value), expires: this.now() + ttlMs });
-    for (const oldest of this.#records.keys()) {
-      if (this.#records.size <= this.maxRecords) break;
-      this.#records.delete(oldest);
+    const records = this.#of(kind);
+    records.delete(id); // re-inserted last: the Map's order is the eviction order
+    records.set(id, { json: JSON.stringify(value), expires: this.now() + ttlMs });
+    for (const oldest of records.keys()) {
+      if (records.size <= this.maxPerKind) break;
+      records.delete(oldest);
     }
   }
 
   async get<T>(kind: RecordKind, id: string): Promise<T | undefined> {
-    return this.#read<T>(`${kind}:${id}`);
+    return this.#read<T>(kind, id);
   }
 
   async take<T>(kind: RecordKind, id: string): Promise<T | undefined> {
     // Read and delete with no await between them: concurrent takers cannot both get it.
-    const key = `${kind}:${id}`;
-    const value = this.#read<T>(key);
-    this.#records.delete(key);
+    const value = this.#read<T>(kind, id);
+    this.#of(kind).delete(id);
     return value;
   }
 
-  #read<T>(key: string): T | undefined {
-    const record = this.#records.get(key);
+  #read<T>(kind: RecordKind, id: string): T | undefined {
+    const records = this.#of(kind);
+    const record = records.get(id);
     if (!record) return undefined;
     if (record.expires <= this.now()) {
-      this.#records.delete(key);
+      records.delete(id);
       return undefined;
     }
     return JSON.parse(record.json) as T;
   }
 
   async delete(kind: RecordKind, id: string): Promise<void> {
-    this.#records.delete(`${kind}:${id}`);
+    this.#of(kind).delete(id);
   }
 
-  /** Every stored text (tests look for secrets in clear). */
+  async renew(kind: RecordKind, id: string, ttlMs: number): Promise<void> {
+    const record = this.#of(kind).get(id);
+    if (record && record.expires > this.now()) record.expires = this.now() + ttlMs;
+  }
+
+  /** Every stored text, `kind:id json` (tests look for secrets in clear). */
   dump(): string[] {
-    return [...this.#records].map(([key, { json }]) => `${key} ${json}`);
+    return [...this.#kinds].flatMap(([kind, records]) => [...records].map(([id, { json }]) => `${kind}:${id} ${json}`));
   }
 
   async close(): Promise<void> {
-    this.#records.clear();
+    this.#kinds.clear();
   }
 }

@@ -110,6 +110,16 @@ describe.each(stores)("the %s grant store", (_name, make) => {
     expect(results.filter((r) => r !== undefined)).toHaveLength(1);
   });
 
+  it("renews an existing record's lifetime but never brings back a deleted one", async () => {
+    const store = make();
+    await store.put("grant", "short", { x: 1 }, 60);
+    await store.renew("grant", "short", 60_000);
+    await store.renew("grant", "gone", 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(await store.get("grant", "short")).toEqual({ x: 1 });
+    expect(await store.get("grant", "gone")).toBeUndefined();
+  });
+
   it("forgets a record after its lifetime", async () => {
     const store = make();
     await store.put("consent", "p1", { x: 1 }, 30);
@@ -119,12 +129,14 @@ describe.each(stores)("the %s grant store", (_name, make) => {
 });
 
 describe("bounds and failures", () => {
-  it("keeps the memory store within its record limit, dropping the oldest", async () => {
+  it("keeps the memory store within its limit per kind: registrations never push out a grant", async () => {
     const store = new MemoryAuthStore(3);
+    await store.put("grant", "g", { id: "g" }, 60_000);
     for (const id of ["a", "b", "c", "d"]) await store.put("client", id, { id }, 60_000);
     expect(await store.get("client", "a")).toBeUndefined();
     expect(await store.get("client", "d")).toEqual({ id: "d" });
-    expect(store.dump()).toHaveLength(3);
+    expect(await store.get("grant", "g")).toEqual({ id: "g" });
+    expect(store.dump()).toHaveLength(4);
   });
 
   it("turns a Redis that fails or never answers into StoreUnavailable", async () => {

@@ -10,6 +10,7 @@ import { authorizeUrl, CALLBACK, callMcp, form, pkce, register, signIn, startHar
 import { TokenSealer } from "../../src/auth/sealed-token.js";
 import { fingerprint } from "../../src/auth/secrets.js";
 import type { AccessRecord, GrantRecord } from "../../src/auth/records.js";
+import { redisAuthStore } from "../../src/auth/redis-store.js";
 
 let h: Harness;
 beforeAll(async () => void (h = await startHarness()));
@@ -197,6 +198,26 @@ describe("what is stored", () => {
     } finally {
       await b.close();
       await a.close();
+    }
+  });
+});
+
+describe("a grant store that is away", () => {
+  it("answers 503 with Retry-After on every endpoint instead of hanging or failing obscurely", async () => {
+    const away = redisAuthStore({ sendCommand: () => Promise.reject(new Error("The client is closed")) }, "p:", "away", async () => {});
+    const s = await startHarness({}, away);
+    try {
+      const token = await fetch(`${s.base}/token`, form({ grant_type: "refresh_token", refresh_token: "vndbmcp_rt_x", client_id: "vndbmcp_client_x" }));
+      expect(token.status).toBe(503);
+      expect(token.headers.get("retry-after")).toBe("5");
+      expect(await token.json()).toMatchObject({ error: "temporarily_unavailable" });
+      const page = await fetch(authorizeUrl(s.base, { response_type: "code", client_id: "vndbmcp_client_x", redirect_uri: CALLBACK }), { redirect: "manual" });
+      expect(page.status).toBe(503);
+      const mcp = await callMcp(s.base, "vndbmcp_at_x");
+      expect(mcp.status).toBe(503);
+      expect(mcp.headers.get("retry-after")).toBe("5");
+    } finally {
+      await s.close();
     }
   });
 });
