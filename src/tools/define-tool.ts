@@ -14,6 +14,7 @@ import { capErrorText, checkInputLimits } from "./input-limits.js";
 import { ageText, collectStaleNotices, type StaleNotice } from "../client/stale-answers.js";
 import type { SessionState } from "./session.js";
 import type { ClientLog } from "../server/client-log.js";
+import { ICONS } from "../server/icon.js";
 
 /** What a model must tell the user when VNDB was down and kept answers were used. */
 function staleNote(stale: readonly StaleNotice[]): string {
@@ -199,6 +200,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
         inputSchema: ANY_ARGUMENTS,
         ...(tool.output ? { outputSchema: outputObject(tool) } : {}),
         annotations: tool.annotations,
+        icons: [...ICONS],
       },
       async (given: Record<string, unknown>, extra: ServerContext) => {
         const parsed = inputObject(tool).safeParse(given);
@@ -255,7 +257,8 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
   }
   // Replace the SDK's tools/list (which rebuilds every schema on each call) with the lean
   // entries above, computed once. tools/call keeps the SDK's own argument validation.
-  const listed = tools.map((tool) => PRECOMPUTED.get(tool.name) ?? memoListed(tool));
+  // The shared icon goes beside each entry: display data for the host, not text for the model.
+  const listed = tools.map((tool) => ({ ...(PRECOMPUTED.get(tool.name) ?? memoListed(tool)), icons: ICONS }));
   // The entries are JSON Schema the SDK itself produced (draft-07); its type is narrower than Record.
   server.server.setRequestHandler("tools/list", () => ({ tools: listed as unknown as ListToolsResult["tools"] }));
   return names;
