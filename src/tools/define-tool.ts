@@ -14,7 +14,7 @@ import { capErrorText, checkInputLimits } from "./input-limits.js";
 import { ageText, collectStaleNotices, type StaleNotice } from "../client/stale-answers.js";
 import type { SessionState } from "./session.js";
 import type { ClientLog } from "../server/client-log.js";
-import { ICONS } from "../server/icon.js";
+import { ICONS, type IconEntry } from "../server/icon.js";
 
 /** What a model must tell the user when VNDB was down and kept answers were used. */
 function staleNote(stale: readonly StaleNotice[]): string {
@@ -118,6 +118,8 @@ export interface ListedTool {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations: ToolAnnotations;
+  /** The shared icon (server/icon.ts): display data for the host, not text for the model. */
+  icons: readonly IconEntry[];
 }
 
 /** A tool's output frame as the SDK checks it: extra keys allowed. */
@@ -156,6 +158,7 @@ export function listedTool(tool: AnyTool): ListedTool {
       ? { outputSchema: leanSchema(z.toJSONSchema(outputObject(tool)!, { target: "draft-7", io: "output" })) as Record<string, unknown> }
       : {}),
     annotations: tool.annotations,
+    icons: ICONS,
   };
 }
 
@@ -257,8 +260,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
   }
   // Replace the SDK's tools/list (which rebuilds every schema on each call) with the lean
   // entries above, computed once. tools/call keeps the SDK's own argument validation.
-  // The shared icon goes beside each entry: display data for the host, not text for the model.
-  const listed = tools.map((tool) => ({ ...(PRECOMPUTED.get(tool.name) ?? memoListed(tool)), icons: ICONS }));
+  const listed = tools.map((tool) => PRECOMPUTED.get(tool.name) ?? memoListed(tool));
   // The entries are JSON Schema the SDK itself produced (draft-07); its type is narrower than Record.
   server.server.setRequestHandler("tools/list", () => ({ tools: listed as unknown as ListToolsResult["tools"] }));
   return names;
