@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { createRequestStateCodec, McpServer, type CacheHint, type Transport } from "@modelcontextprotocol/server";
 import type { ServerConfig } from "./config.js";
 import { serverInstructions } from "./instructions.js";
+import { ICONS } from "./icon.js";
 import { silentLogger, type Logger } from "./log.js";
 import type { VndbApi } from "../tools/api.js";
 import { PendingRequests, type WrappableTransport } from "./pending-requests.js";
@@ -35,7 +36,8 @@ const LIST_CACHE: CacheHint = { ttlMs: LIST_TTL_MS, cacheScope: "private" };
 
 /**
  * How long a user has to answer a confirmation question of a 2026-era client (the client
- * holds the question and echoes this state back): as long as the SDK allows a 2025 client.
+ * holds the question and echoes this state back): ten minutes, the SDK codec's default and
+ * the SDK's limit for one question round of a 2025 client.
  */
 const CONFIRM_STATE_TTL_S = 600;
 /**
@@ -67,7 +69,7 @@ export interface CreatedServer {
 export function createServer(config: ServerConfig, deps: ServerDeps): CreatedServer {
   const log = deps.log ?? silentLogger;
   const server = new McpServer(
-    { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION },
+    { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION, icons: [...ICONS] },
     {
       capabilities: { tools: {}, logging: {} },
       instructions: serverInstructions(config),

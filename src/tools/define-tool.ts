@@ -16,6 +16,7 @@ import { ageText, collectStaleNotices, type StaleNotice } from "../client/stale-
 import type { SessionState } from "./session.js";
 import type { ClientLog } from "../server/client-log.js";
 import type { EntryLink } from "./entry-links.js";
+import { ICONS, type IconEntry } from "../server/icon.js";
 
 /** What a model must tell the user when VNDB was down and kept answers were used. */
 function staleNote(stale: readonly StaleNotice[]): string {
@@ -134,6 +135,8 @@ export interface ListedTool {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations: ToolAnnotations;
+  /** The shared icon (server/icon.ts): display data for the host, not text for the model. */
+  icons: readonly IconEntry[];
 }
 
 /** A tool's output frame as the SDK checks it: extra keys allowed. */
@@ -183,6 +186,7 @@ export function listedTool(tool: AnyTool): ListedTool {
       ? { outputSchema: leanSchema(z.toJSONSchema(outputObject(tool)!, { target: "draft-7", io: "output" })) as Record<string, unknown> }
       : {}),
     annotations: tool.annotations,
+    icons: ICONS,
   };
 }
 
@@ -227,6 +231,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
         inputSchema: ANY_ARGUMENTS,
         ...(tool.output ? { outputSchema: outputObject(tool) } : {}),
         annotations: tool.annotations,
+        icons: [...ICONS],
       },
       async (given: Record<string, unknown>, extra: ServerContext) => {
         const parsed = inputObject(tool).safeParse(given);
