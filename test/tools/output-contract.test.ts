@@ -129,6 +129,10 @@ function checkAnswer(name: string, args: Json, r: { structured: Json | undefined
   }
   expect(structured, `${label}: no structuredContent`).toBeDefined();
   if (want === "entries") expect((structured!.results as unknown[]).length, `${label}: no entries`).toBeGreaterThan(0);
+  if (Array.isArray(structured!.results)) {
+    for (const k of Object.keys(structured!)) pageMembers.add(k);
+    for (const e of structured!.results as Json[]) for (const k of Object.keys(e)) entryMembers.add(k);
+  }
   const validate = validatorFor(name);
   expect(validate(structured), `${label}: ${ajv.errorsText(validate.errors)}`).toBe(true);
   const schema = tools.get(name)!.outputSchema as Json;
@@ -209,6 +213,9 @@ const WRITE_CALLS: readonly Call[] = [
 ];
 
 const answered = new Set<string>();
+/** Top-level members seen in query answers, and members seen inside entries: what the cases exercised. */
+const pageMembers = new Set<string>();
+const entryMembers = new Set<string>();
 
 describe("every answer validates against its tool's outputSchema", () => {
   it("the field-type table names exactly the leaves of the field tree", () => {
@@ -224,6 +231,8 @@ describe("every answer validates against its tool's outputSchema", () => {
     for (const args of [
       { query: "a", fields: "full", results: 25 },
       { filters: { developer: "Key" }, fields: "standard", results: 40 },
+      // One VN with a long tag list: the list is shortened (truncated_lists) before any entry goes.
+      { filters: { id: "v6540" }, fields: "title,tags{name,rating,category,spoiler}", spoilers: 2 },
     ]) {
       const r = await tight.call("vndb_search_vn", args);
       expect(r.isError, r.text).toBe(false);
@@ -254,6 +263,12 @@ describe("every answer validates against its tool's outputSchema", () => {
 
   it("covers every tool with at least one structured answer", () => {
     expect([...answered].sort()).toEqual([...tools.keys()].sort());
+  });
+
+  it("exercised every member of a query page, and what the tools add to entries", () => {
+    const page = tools.get("vndb_search_vn")!.outputSchema!.properties as Json;
+    expect([...pageMembers].sort()).toEqual(Object.keys(page).sort());
+    for (const added of ["url", "truncated_lists"]) expect([...entryMembers]).toContain(added);
   });
 });
 
