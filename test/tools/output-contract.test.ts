@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { startEmulated, TOKENS, type Emulated } from "../helpers/emulated-server.js";
 import { LEAF_TYPES, treeLeaves } from "../../src/tools/entry-shapes.js";
+import { API_FIELDS, subFields, type SchemaObject } from "../../src/schema/index.js";
 
 type Json = Record<string, unknown>;
 
@@ -153,9 +154,30 @@ const SEARCHES: readonly Call[] = [
   ["vndb_get_user_list", { user: "u2" }],
 ];
 
+/**
+ * Every field of an endpoint: its leaves, the leaves of its plain objects (image, titles …),
+ * and of a nested entry its id and the members it adds (a relation's `relation`).
+ */
+function everyField(def: SchemaObject): string {
+  return [...subFields(def)]
+    .map(([name, sub]) => {
+      if (sub === null) return name;
+      if (sub.inherit !== undefined) return `${name}{${["id", ...Object.keys(sub.fields).filter((k) => sub.fields[k] === null)].join(",")}}`;
+      return `${name}{${everyField(sub)}}`;
+    })
+    .join(",");
+}
+/** The query tools that take a per-call spoiler level. */
+const SPOILER_TOOLS: ReadonlySet<string> = new Set(["vndb_search_vn", "vndb_search_character"]);
+const EVERY_FIELD: readonly Call[] = SEARCHES.map(([tool, args]) => {
+  const endpoint = (tool === "vndb_get_user_list" ? "ulist" : tool.replace("vndb_search_", "")) as keyof typeof API_FIELDS;
+  return [tool, { ...args, fields: everyField(API_FIELDS[endpoint]), results: 3, ...(SPOILER_TOOLS.has(tool) ? { spoilers: 2 } : {}) }, "entries"] as const;
+});
+
 /** Typical and edge calls of every read tool. */
 const READ_CALLS: readonly Call[] = [
   ...SEARCHES.flatMap(([tool, args]) => PRESETS.map((fields) => [tool, { ...args, fields }, "entries"] as const)),
+  ...EVERY_FIELD,
   // Nested fields, several levels deep, through inherited entries.
   ["vndb_search_vn", { filters: { id: "v17" }, fields: "title,relations{title,relation,developers{name}},tags{name,rating,category},va{note,staff{name},character{name,vns{title,role}}},screenshots{url,dims,release{title,platforms}},staff{name,role,eid},editions{eid,lang,name},extlinks{url,label,name,id},image{url,dims,thumbnail_dims}", spoilers: 2 }],
   ["vndb_search_release", { query: "ever17", fields: "title,vns{title,rtype},producers{name,developer,publisher},languages{lang,title,latin,mtl,main},media{medium,qty},images{url,type,vn,languages,photo},resolution,gtin,voiced,minage,extlinks{url,name}" }],
