@@ -169,9 +169,11 @@ function everyField(def: SchemaObject): string {
 }
 /** The query tools that take a per-call spoiler level. */
 const SPOILER_TOOLS: ReadonlySet<string> = new Set(["vndb_search_vn", "vndb_search_character"]);
-const EVERY_FIELD: readonly Call[] = SEARCHES.map(([tool, args]) => {
+/** Without a search, pages start with the lowest ids, mostly the catalogue's hand-made rows, which hold most fields (releases: the rated ones). */
+const EVERY_FIELD: readonly Call[] = SEARCHES.map(([tool]) => {
   const endpoint = (tool === "vndb_get_user_list" ? "ulist" : tool.replace("vndb_search_", "")) as keyof typeof API_FIELDS;
-  return [tool, { ...args, fields: everyField(API_FIELDS[endpoint]), results: 3, ...(SPOILER_TOOLS.has(tool) ? { spoilers: 2 } : {}) }, "entries"] as const;
+  const scope = endpoint === "ulist" ? { user: "u2" } : endpoint === "quote" ? { filters: { vn: "v17" } } : endpoint === "release" ? { filters: { minage: 18 } } : {};
+  return [tool, { ...scope, fields: everyField(API_FIELDS[endpoint]), results: 4, ...(SPOILER_TOOLS.has(tool) ? { spoilers: 2 } : {}) }, "entries"] as const;
 });
 
 /** Typical and edge calls of every read tool. */
