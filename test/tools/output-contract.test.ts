@@ -5,6 +5,7 @@
 // only a frame fails too: every member of an answer must be declared (`undeclared` below).
 
 import { Ajv, type ValidateFunction } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { startEmulated, TOKENS, type Emulated } from "../helpers/emulated-server.js";
@@ -293,6 +294,14 @@ describe("every answer validates against its tool's outputSchema", () => {
     const page = tools.get("vndb_search_vn")!.outputSchema!.properties as Json;
     expect([...pageMembers].sort()).toEqual(Object.keys(page).sort());
     for (const added of ["url", "truncated_lists"]) expect([...entryMembers]).toContain(added);
+  });
+});
+
+describe("the schemas themselves", () => {
+  it("compile under strict draft-07 and 2020-12 validators (a 2026 client reads an undeclared dialect as 2020-12)", () => {
+    for (const strict of [new Ajv({ strict: true }), new Ajv2020({ strict: true })]) {
+      for (const t of tools.values()) expect(() => strict.compile(t.outputSchema!), t.name).not.toThrow();
+    }
   });
 });
 
