@@ -25,8 +25,12 @@ const strings = z.array(z.string());
 const intPair = z.array(z.number().int()).length(2);
 /** `sex`, `gender`: `[apparent, real]`, either may be null (reference §6.4). */
 const pairOrNull = z.array(z.string().nullable()).length(2).nullable();
-/** Extlink ids are usually strings; some Wikidata-derived ones are numbers (reference §6.10). */
-const extlinkId = z.union([z.string(), z.number()]);
+/**
+ * Extlink ids are usually strings; some Wikidata-derived ones are integers (reference §6.10).
+ * Unions are of distinct schemas (anyOf), not a type list: strict validators (Ajv's
+ * strictTypes) refuse `type: ["string", "integer"]`.
+ */
+const extlinkId = z.union([z.string(), z.number().int()]);
 
 /**
  * Leaf types, keyed by endpoint and path of the field where GET /schema defines it (an
@@ -129,7 +133,7 @@ export const LEAF_TYPES: Readonly<Record<string, z.ZodType>> = {
   "release.voiced": intOrNull,
   "release.notes": strOrNull,
   /** A string of digits, or a number where no zero-padding was needed (reference §6.2). */
-  "release.gtin": z.union([z.string(), z.number()]).nullable(),
+  "release.gtin": z.union([z.string(), z.number().int()]).nullable(),
   "release.catalog": strOrNull,
   "release.extlinks.id": extlinkId,
   "release.extlinks.label": str,

@@ -11,7 +11,8 @@ const CANARY = "yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy";
 const leakyApi: VndbApi = new Proxy({} as VndbApi, {
   get: (_t, prop) => {
     if (prop === "close") return async () => {};
-    if (prop === "stats") return async () => ({ vn: 1, releases: 2, [`vn ${CANARY}`]: 1 });
+    // Every count GET /stats gives (vndb_get_stats declares them all), plus one leaking the token in its key.
+    if (prop === "stats") return async () => ({ chars: 0, producers: 0, releases: 2, staff: 0, tags: 0, traits: 0, vn: 1, [`vn ${CANARY}`]: 1 });
     return async () => {
       throw new Error(`request failed with Authorization: Token ${CANARY} (${CANARY.replace(/-/g, "")})`);
     };

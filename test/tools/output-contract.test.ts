@@ -5,10 +5,12 @@
 // only a frame fails too: every member of an answer must be declared (`undeclared` below).
 
 import { Ajv, type ValidateFunction } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/client";
 import { startEmulated, TOKENS, type Emulated } from "../helpers/emulated-server.js";
 import { LEAF_TYPES, treeLeaves } from "../../src/tools/entry-shapes.js";
+import { API_FIELDS, subFields, type SchemaObject } from "../../src/schema/index.js";
 
 type Json = Record<string, unknown>;
 
@@ -129,6 +131,10 @@ function checkAnswer(name: string, args: Json, r: { structured: Json | undefined
   }
   expect(structured, `${label}: no structuredContent`).toBeDefined();
   if (want === "entries") expect((structured!.results as unknown[]).length, `${label}: no entries`).toBeGreaterThan(0);
+  if (Array.isArray(structured!.results)) {
+    for (const k of Object.keys(structured!)) pageMembers.add(k);
+    for (const e of structured!.results as Json[]) for (const k of Object.keys(e)) entryMembers.add(k);
+  }
   const validate = validatorFor(name);
   expect(validate(structured), `${label}: ${ajv.errorsText(validate.errors)}`).toBe(true);
   const schema = tools.get(name)!.outputSchema as Json;
@@ -149,9 +155,32 @@ const SEARCHES: readonly Call[] = [
   ["vndb_get_user_list", { user: "u2" }],
 ];
 
+/**
+ * Every field of an endpoint: its leaves, the leaves of its plain objects (image, titles …),
+ * and of a nested entry its id and the members it adds (a relation's `relation`).
+ */
+function everyField(def: SchemaObject): string {
+  return [...subFields(def)]
+    .map(([name, sub]) => {
+      if (sub === null) return name;
+      if (sub.inherit !== undefined) return `${name}{${["id", ...Object.keys(sub.fields).filter((k) => sub.fields[k] === null)].join(",")}}`;
+      return `${name}{${everyField(sub)}}`;
+    })
+    .join(",");
+}
+/** The query tools that take a per-call spoiler level. */
+const SPOILER_TOOLS: ReadonlySet<string> = new Set(["vndb_search_vn", "vndb_search_character"]);
+/** Without a search, pages start with the lowest ids, mostly the catalogue's hand-made rows, which hold most fields (releases: the rated ones). */
+const EVERY_FIELD: readonly Call[] = SEARCHES.map(([tool]) => {
+  const endpoint = (tool === "vndb_get_user_list" ? "ulist" : tool.replace("vndb_search_", "")) as keyof typeof API_FIELDS;
+  const scope = endpoint === "ulist" ? { user: "u2" } : endpoint === "quote" ? { filters: { vn: "v17" } } : endpoint === "release" ? { filters: { minage: 18 } } : {};
+  return [tool, { ...scope, fields: everyField(API_FIELDS[endpoint]), results: 4, ...(SPOILER_TOOLS.has(tool) ? { spoilers: 2 } : {}) }, "entries"] as const;
+});
+
 /** Typical and edge calls of every read tool. */
 const READ_CALLS: readonly Call[] = [
   ...SEARCHES.flatMap(([tool, args]) => PRESETS.map((fields) => [tool, { ...args, fields }, "entries"] as const)),
+  ...EVERY_FIELD,
   // Nested fields, several levels deep, through inherited entries.
   ["vndb_search_vn", { filters: { id: "v17" }, fields: "title,relations{title,relation,developers{name}},tags{name,rating,category},va{note,staff{name},character{name,vns{title,role}}},screenshots{url,dims,release{title,platforms}},staff{name,role,eid},editions{eid,lang,name},extlinks{url,label,name,id},image{url,dims,thumbnail_dims}", spoilers: 2 }],
   ["vndb_search_release", { query: "ever17", fields: "title,vns{title,rtype},producers{name,developer,publisher},languages{lang,title,latin,mtl,main},media{medium,qty},images{url,type,vn,languages,photo},resolution,gtin,voiced,minage,extlinks{url,name}" }],
@@ -209,6 +238,9 @@ const WRITE_CALLS: readonly Call[] = [
 ];
 
 const answered = new Set<string>();
+/** Top-level members seen in query answers, and members seen inside entries: what the cases exercised. */
+const pageMembers = new Set<string>();
+const entryMembers = new Set<string>();
 
 describe("every answer validates against its tool's outputSchema", () => {
   it("the field-type table names exactly the leaves of the field tree", () => {
@@ -224,6 +256,8 @@ describe("every answer validates against its tool's outputSchema", () => {
     for (const args of [
       { query: "a", fields: "full", results: 25 },
       { filters: { developer: "Key" }, fields: "standard", results: 40 },
+      // One VN with a long tag list: the list is shortened (truncated_lists) before any entry goes.
+      { filters: { id: "v6540" }, fields: "title,tags{name,rating,category,spoiler}", spoilers: 2 },
     ]) {
       const r = await tight.call("vndb_search_vn", args);
       expect(r.isError, r.text).toBe(false);
@@ -254,6 +288,20 @@ describe("every answer validates against its tool's outputSchema", () => {
 
   it("covers every tool with at least one structured answer", () => {
     expect([...answered].sort()).toEqual([...tools.keys()].sort());
+  });
+
+  it("exercised every member of a query page, and what the tools add to entries", () => {
+    const page = tools.get("vndb_search_vn")!.outputSchema!.properties as Json;
+    expect([...pageMembers].sort()).toEqual(Object.keys(page).sort());
+    for (const added of ["url", "truncated_lists"]) expect([...entryMembers]).toContain(added);
+  });
+});
+
+describe("the schemas themselves", () => {
+  it("compile under strict draft-07 and 2020-12 validators (a 2026 client reads an undeclared dialect as 2020-12)", () => {
+    for (const strict of [new Ajv({ strict: true }), new Ajv2020({ strict: true })]) {
+      for (const t of tools.values()) expect(() => strict.compile(t.outputSchema!), t.name).not.toThrow();
+    }
   });
 });
 
