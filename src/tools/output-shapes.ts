@@ -165,6 +165,8 @@ export const UPDATE_LIST_OUTPUT = {
   changes: strings.optional(),
   not_applied: strings.optional(),
   entry: LIST_ENTRY.nullable().optional(),
+  /** The entry before the write (null: it was not on the list); the list editor view undoes from it. */
+  previous: LIST_ENTRY.nullable().optional(),
   notes: strings.optional(),
   /** false when the write could not be read back. */
   read_back: z.boolean().optional(),
@@ -195,4 +197,38 @@ export const REMOVE_RELEASE_OUTPUT = {
   release: LIST_RELEASE.optional(),
   status: RELEASE_STATUS.optional(),
   previous: RELEASE_STATUS.optional(),
+};
+
+/** An image and VNDB's two flags for it, averaged over `votecount` votes (ui/shapes.ts ImageFlags). */
+const IMAGE_FLAGS = z.object({ url: z.string(), sexual: z.number(), violence: z.number(), votecount: int });
+const IMAGE_LIMITS = z.object({ sexual: int, violence: int });
+const VN_CARD = {
+  id: z.string(),
+  title: z.string(),
+  alttitle: z.string().nullable(),
+  released: z.string().nullable(),
+  rating: z.number().nullable(),
+  votecount: int.nullable(),
+  length_minutes: int.nullable(),
+  developers: strings,
+  image: IMAGE_FLAGS.nullable(),
+};
+
+/** vndb_vn_cards (app-only): ui/shapes.ts CardsResult. */
+export const CARDS_OUTPUT = { cards: z.array(z.object(VN_CARD)), limits: IMAGE_LIMITS };
+
+/** vndb_vn_sheet (app-only): ui/shapes.ts SheetResult. */
+export const SHEET_OUTPUT = {
+  vn: z.object({
+    ...VN_CARD,
+    titles: z.array(z.object({ lang: z.string(), title: z.string(), latin: z.string().nullable(), official: z.boolean(), main: z.boolean() })),
+    languages: strings,
+    platforms: strings,
+    staff: z.array(z.object({ name: z.string(), role: z.string(), note: z.string().nullable() })),
+    cast: z.array(z.object({ character: z.string(), seiyuu: z.string().nullable() })),
+    tags: z.array(z.object({ name: z.string(), rating: z.number(), spoiler: int })),
+    relations: z.array(z.object({ id: z.string(), title: z.string(), relation: z.string(), official: z.boolean() })),
+  }),
+  limits: IMAGE_LIMITS,
+  spoilerLevel: int,
 };

@@ -3,6 +3,7 @@
 // because the model's answer carries only the fields the model asked for.
 
 import { z } from "zod";
+import { CARDS_OUTPUT } from "./output-shapes.js";
 import { defineTool, type ToolContext } from "./define-tool.js";
 import type { CardsResult, ImageLimits, VnCard } from "../ui/shapes.js";
 import { ToolError } from "./errors.js";
@@ -52,6 +53,7 @@ export const vnCardsTool = defineTool({
   input: {
     ids: z.array(z.string().regex(/^v[1-9]\d*$/, "a VN id such as v17")).min(1).max(MAX_CARDS),
   },
+  output: CARDS_OUTPUT,
   annotations: { readOnlyHint: true, openWorldHint: true },
   access: "read",
   async run(args, ctx) {

@@ -3,6 +3,7 @@
 // in text answers: tags and characters above it never reach the view.
 
 import { z } from "zod";
+import { SHEET_OUTPUT } from "./output-shapes.js";
 import { defineTool } from "./define-tool.js";
 import type { SheetResult, VnSheet } from "../ui/shapes.js";
 import { ToolError } from "./errors.js";
@@ -51,6 +52,7 @@ export const vnSheetTool = defineTool({
   title: "VN sheet",
   description: "One VN for the sheet view: titles, rating, length, languages, platforms, staff, cast, tags and relations, spoiler-safe.",
   input: { id: z.string().regex(/^v[1-9]\d*$/, "a VN id such as v17") },
+  output: SHEET_OUTPUT,
   annotations: { readOnlyHint: true, openWorldHint: true },
   access: "read",
   async run(args, ctx) {

@@ -9,6 +9,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tool } from "@modelcontextprotocol/client";
 import { startEmulated, TOKENS, type Emulated } from "../helpers/emulated-server.js";
+import { APP_MIME_TYPE, UI_EXTENSION } from "../../src/ui/resources.js";
 import { LEAF_TYPES, treeLeaves } from "../../src/tools/entry-shapes.js";
 import { API_FIELDS, subFields, type SchemaObject } from "../../src/schema/index.js";
 
@@ -31,7 +32,8 @@ const ajv = new Ajv({ strict: false, allErrors: true });
 const validators = new Map<string, ValidateFunction>();
 
 beforeAll(async () => {
-  writer = await startEmulated({ config: { token: TOKENS.u2Writer } });
+  // An MCP Apps host, so that the app-only tools (src/ui/) are listed and covered too.
+  writer = await startEmulated({ config: { token: TOKENS.u2Writer }, capabilities: { extensions: { [UI_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } } });
   tight = await startEmulated({ config: { maxResponseTokens: TIGHT_TOKENS } });
   decliner = await startEmulated({ config: { token: TOKENS.u2Writer }, elicit: () => ({ action: "decline" }) });
   tools = new Map((await writer.client.listTools()).tools.map((t) => [t.name, t]));
@@ -284,6 +286,17 @@ describe("every answer validates against its tool's outputSchema", () => {
     const r = await decliner.call("vndb_remove_list_entry", { vn: "v17", confirm: true });
     expect(r.structured).toMatchObject({ removed: false, confirmed: false });
     checkAnswer("vndb_remove_list_entry", { vn: "v17", confirm: true }, r);
+  });
+
+  it("the app-only tools behind the MCP App views", async () => {
+    for (const [name, args] of [
+      ["vndb_vn_cards", { ids: ["v17", "v4", "v999999"] }],
+      ["vndb_vn_sheet", { id: "v4" }],
+      ["vndb_vn_sheet", { id: "v17" }],
+    ] as const) {
+      const r = await writer.call(name, args);
+      if (checkAnswer(name, args as Json, r)) answered.add(name);
+    }
   });
 
   it("covers every tool with at least one structured answer", () => {
