@@ -14,7 +14,13 @@ export function noteFields(notes: readonly QueryNote[], plan: FieldsPlan, have: 
     const wanted = note.fields?.(plan);
     if (!wanted) continue;
     for (const [member, field] of Object.entries(wanted)) {
-      if (have.includes(member) || strip.has(member)) continue;
+      // VNDB merges duplicate selections (reference §5.4): "staff{name}" asked and
+      // "staff{id,role}" added give both; only members the call did not ask for are stripped.
+      if (have.includes(member)) {
+        if (field !== member) add.push(field);
+        continue;
+      }
+      if (strip.has(member)) continue;
       add.push(field);
       strip.add(member);
     }
