@@ -2,8 +2,27 @@
 // kebab-case, each with a request bound, and the order (= the text order) pinned so that
 // a reordering shows in review.
 
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { QUERY_NOTES } from "../../src/tools/query-notes/index.js";
+
+/** Each note and the test that shows it through a real client (a new note adds a row here). */
+const TESTED_BY: Record<string, string> = {
+  "list-owner": "list-rules.test.ts",
+  "list-windows": "answers/nested-lists.test.ts",
+  "match-reason": "answers/match-reason.test.ts",
+  "offline-gaps": "answers/unknowns.test.ts",
+  "staff-match": "answers/staff-match.test.ts",
+  "resolved-names": "answers/staff-aliases.test.ts",
+  "raw-filter": "answers/filter-echo.test.ts",
+  "sort-order": "answers/missing-values.test.ts",
+  "spoiler-retry": "answers/spoiler-filters.test.ts",
+  "empty-reason": "answers/empty-reasons.test.ts",
+  "nested-search": "answers/nested-search.test.ts",
+  "typo-fallback": "answers/typos.test.ts",
+  credits: "answers/credits.test.ts",
+};
 
 describe("QUERY_NOTES", () => {
   it("names are unique and kebab-case", () => {
@@ -14,6 +33,11 @@ describe("QUERY_NOTES", () => {
 
   it("each states how many extra requests it makes at most", () => {
     for (const n of QUERY_NOTES) expect(Number.isInteger(n.maxRequests) && n.maxRequests >= 0, n.name).toBe(true);
+  });
+
+  it("each has a test through a real client", () => {
+    expect(Object.keys(TESTED_BY).sort()).toEqual(QUERY_NOTES.map((n) => n.name).sort());
+    for (const file of Object.values(TESTED_BY)) expect(existsSync(join(import.meta.dirname, file)), file).toBe(true);
   });
 
   it("the order is the text order", () => {
