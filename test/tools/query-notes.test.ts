@@ -6,6 +6,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { QUERY_NOTES } from "../../src/tools/query-notes/index.js";
+import { filteredStaff } from "../../src/tools/query-notes/staff-match.js";
+import { emptyChecks } from "../../src/tools/query-notes/empty-reason.js";
 
 /** Each note and the test that shows it through a real client (a new note adds a row here). */
 const TESTED_BY: Record<string, string> = {
@@ -58,5 +60,29 @@ describe("QUERY_NOTES", () => {
         "credits",
       ]
     `);
+  });
+});
+
+describe("which filters the notes read (pure)", () => {
+  it.each<[string, unknown, string[]]>([
+    ["vn", ["staff", "=", ["id", "=", "s2"]], ["s2"]],
+    ["vn", ["and", ["olang", "=", "ja"], ["staff", "=", ["or", ["id", "=", "s2"], ["id", "=", "s3"]]]], ["s2", "s3"]],
+    // Inside an "or" a VN may match through the other branch: no credit to name.
+    ["vn", ["or", ["olang", "=", "ja"], ["staff", "=", ["id", "=", "s2"]]], []],
+    ["vn", ["staff", "=", ["role", "=", "scenario"]], []],
+    ["release", ["staff", "=", ["id", "=", "s2"]], []],
+  ])("staff-match on %s %j", (endpoint, filters, ids) => {
+    expect(filteredStaff(endpoint, filters)).toEqual(ids);
+  });
+
+  it.each<[string, unknown, string[]]>([
+    ["vn", ["tag", "=", "g7"], ["tag g7"]],
+    ["vn", ["and", ["tag", "=", ["g7", 0, 1.2]], ["developer", "=", ["id", "=", "p9"]]], ["tag g7", "developer p9"]],
+    ["character", ["trait", "=", "i3"], ["trait i3"]],
+    ["vn", ["tag", "!=", "g7"], []],
+    ["release", ["developer", "=", ["id", "=", "p9"]], []],
+    ["vn", ["or", ["tag", "=", "g7"], ["tag", "=", "g8"]], []],
+  ])("empty-reason on %s %j", (endpoint, filters, checks) => {
+    expect(emptyChecks(endpoint, filters).map((c) => `${c.kind} ${c.id}`)).toEqual(checks);
   });
 });
