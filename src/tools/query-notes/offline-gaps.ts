@@ -12,7 +12,8 @@ export const offlineGaps: QueryNote = {
   fields: (plan) => (plan.offline ? offlineGapFields(plan.endpoint, topLevelFields(plan.fields)) : null),
   applies: (ctx) => ctx.tool.config.embedded && ctx.response.results.length > 0,
   run(ctx) {
-    const asked = topLevelFields(ctx.fields);
+    // The sort key stays: the sort-order note says where entries without it went.
+    const asked = topLevelFields(ctx.fields).filter((k) => k !== ctx.args.sort);
     const rows = ctx.response.results.map((r) => withoutOfflineGaps(ctx.spec.endpoint, r, asked));
     // What every row lacks is said once for the page, not once per row.
     const gapsOf = (r: Record<string, unknown>) => (r[OFFLINE_GAPS_KEY] as string[] | undefined) ?? [];

@@ -54,6 +54,11 @@ describe("offline mode: the sample's gaps", () => {
     expect(r.text.match(/not in the offline sample/gi)!.length).toBeLessThan(rows);
   });
 
+  it("sorted by a value the sample lacks, the order note still says where those entries went", async () => {
+    const r = await server.call("vndb_search_vn", { sort: "released", results: 5, fields: "title" });
+    expect(r.text).toMatch(/have no release date/);
+  });
+
   it("the standard VN view says the gaps once, in one line", async () => {
     const r = await server.call("vndb_search_vn", { filters: { id: "v17" } });
     expect(r.text.match(/not in the offline sample/gi)?.length).toBe(1);
