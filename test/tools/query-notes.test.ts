@@ -70,6 +70,7 @@ describe("which filters the notes read (pure)", () => {
     // Inside an "or" a VN may match through the other branch: no credit to name.
     ["vn", ["or", ["olang", "=", "ja"], ["staff", "=", ["id", "=", "s2"]]], []],
     ["vn", ["staff", "=", ["role", "=", "scenario"]], []],
+    ["vn", ["staff", "=", ["and", ["id", "=", "s2"], ["role", "=", "scenario"]]], ["s2"]],
     ["release", ["staff", "=", ["id", "=", "s2"]], []],
   ])("staff-match on %s %j", (endpoint, filters, ids) => {
     expect(filteredStaff(endpoint, filters)).toEqual(ids);
