@@ -59,6 +59,13 @@ describe("offline mode: the sample's gaps", () => {
     expect(r.text).toMatch(/have no release date/);
   });
 
+  it("an empty answer to a filter on a value the sample lacks says it proves nothing", async () => {
+    const r = await server.call("vndb_search_vn", { filters: { devstatus: 1 }, fields: "brief" });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).toMatch(/No visual novels found/);
+    expect(r.text).toMatch(/offline sample does not hold devstatus[^\n]*does not mean VNDB has none/);
+  });
+
   it("the standard VN view says the gaps once, in one line", async () => {
     const r = await server.call("vndb_search_vn", { filters: { id: "v17" } });
     expect(r.text.match(/not in the offline sample/gi)?.length).toBe(1);
