@@ -1,11 +1,8 @@
 // "No visual novels found." with no reason sent models probing two or three more calls. When
 // the reason is in the data, the answer says it: a tag or trait that is on no entry at all,
 // or a producer filtered as developer that only ever published (VNDB has no VN publisher
-// filter; a VN's releases do name their publishers), with the call that works. Offline, a
-// filter on a value the sample does not hold (a release's age rating, a VN's development
-// status) says that an empty answer there proves nothing.
+// filter; a VN's releases do name their publishers), with the call that works.
 
-import { offlineGapMembers } from "../../format/offline-gaps.js";
 import type { QueryNote } from "./note.js";
 
 /** Filters checked at most per answer (each one or two requests). */
@@ -34,37 +31,13 @@ export function emptyChecks(endpoint: string, filters: unknown): Check[] {
   return out.slice(0, EMPTY_REASON_CHECKS_MAX);
 }
 
-/** Top-level filter names of a predicate (the conjuncts of an "and", or the one filter). */
-function topFilterNames(filters: unknown): string[] {
-  if (!Array.isArray(filters)) return [];
-  const conjuncts = filters[0] === "and" ? filters.slice(1) : [filters];
-  return conjuncts.flatMap((c) => (Array.isArray(c) && typeof c[0] === "string" ? [c[0]] : []));
-}
-
-/** Filters on members the offline sample lacks for most entries. */
-function offlineGapFilters(endpoint: string, filters: unknown): string[] {
-  const gaps = offlineGapMembers(endpoint);
-  return [...new Set(topFilterNames(filters).filter((n) => gaps.includes(n)))];
-}
-
 export const emptyReason: QueryNote = {
   name: "empty-reason",
   phase: "annotate",
   maxRequests: 2 * EMPTY_REASON_CHECKS_MAX,
-  applies: (ctx) =>
-    ctx.response.results.length === 0 &&
-    ctx.firstPage &&
-    !ctx.replaced &&
-    (emptyChecks(ctx.spec.endpoint, ctx.converted.filters).length > 0 ||
-      (ctx.tool.config.embedded && offlineGapFilters(ctx.spec.endpoint, ctx.converted.filters).length > 0)),
+  applies: (ctx) => ctx.response.results.length === 0 && ctx.firstPage && !ctx.replaced && emptyChecks(ctx.spec.endpoint, ctx.converted.filters).length > 0,
   async run(ctx) {
     const lines: string[] = [];
-    const gapFilters = ctx.tool.config.embedded ? offlineGapFilters(ctx.spec.endpoint, ctx.converted.filters) : [];
-    if (gapFilters.length) {
-      lines.push(
-        `The offline sample does not hold ${gapFilters.join(", ")} for most entries (it stands at a default or is unknown), so an empty answer here does not mean VNDB has none.`,
-      );
-    }
     const opts = { signal: ctx.signal };
     const offline = ctx.tool.config.embedded;
     for (const check of emptyChecks(ctx.spec.endpoint, ctx.converted.filters)) {

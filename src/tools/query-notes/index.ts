@@ -16,6 +16,7 @@ import { sortOrder } from "./sort-order.js";
 import { spoilerRetry } from "./spoiler-retry.js";
 import { nestedSearch } from "./nested-search.js";
 import { emptyReason } from "./empty-reason.js";
+import { offlineFilters } from "./offline-filters.js";
 import { typoFallback } from "./typo-fallback.js";
 import { credits } from "./credits.js";
 
@@ -30,6 +31,7 @@ export const QUERY_NOTES: readonly QueryNote[] = [
   sortOrder,
   spoilerRetry,
   emptyReason,
+  offlineFilters,
   nestedSearch,
   typoFallback,
   credits,

@@ -66,6 +66,11 @@ describe("offline mode: the sample's gaps", () => {
     expect(r.text).toMatch(/offline sample does not hold devstatus[^\n]*does not mean VNDB has none/);
   });
 
+  it("matches of a filter on a value the sample lacks are said to rest on its defaults", async () => {
+    const r = await server.call("vndb_search_vn", { filters: { devstatus: 0 }, fields: "brief", results: 2 });
+    expect(r.text).toMatch(/offline sample does not hold devstatus[^\n]*rest on its defaults/);
+  });
+
   it("the standard VN view says the gaps once, in one line", async () => {
     const r = await server.call("vndb_search_vn", { filters: { id: "v17" } });
     expect(r.text.match(/not in the offline sample/gi)?.length).toBe(1);
