@@ -73,7 +73,7 @@ export async function runNotes(
     if (out.tail) tails.push(out.tail);
     if (out.structured) structured = { ...structured, ...out.structured };
   }
-  if (heads.length === 0 && tails.length === 0) return rendered;
+  if (heads.length === 0 && tails.length === 0 && Object.keys(structured).length === 0) return rendered;
   return {
     ...rendered,
     text: [...heads, rendered.text].join("\n") + tails.map((t) => `\n\n${t}`).join(""),
