@@ -9,14 +9,24 @@ type Obj = Record<string, unknown>;
 /** Items of a continued list shown when `limit` is not given: room for most lists in one go. */
 export const LIST_LIMIT_DEFAULT = 50;
 
+/**
+ * The most items of one list shown at once: VNDB's own page maximum (`results` ≤ 100). A
+ * window is shown whole (the size cap cuts rows, not the window asked for), so it is bounded.
+ */
+export const LIST_LIMIT_MAX = 100;
+
 export interface ListOptions {
   list: string;
   category?: string;
   minRating?: number;
   role?: string;
   group?: string;
+  /** This list's own spoiler level (0-2), in place of the answer's. */
+  spoiler?: number;
   from: number;
   limit: number;
+  /** The limit asked for when it was above LIST_LIMIT_MAX (the window is then LIST_LIMIT_MAX). */
+  limitAsked?: number;
 }
 
 /** What each list is fetched with when named with options (its sub-fields). */
@@ -56,6 +66,9 @@ function withSelection(sub: string, selection: string | undefined): string {
   return `${sub.slice(0, open)}{${[...new Set(parts)].join(",")}}`;
 }
 
+/** The options, as the error for an unknown one and the tool's `fields` text name them. */
+export const LIST_OPTIONS_TEXT = `category, min_rating, role, group, spoiler (0-2, this list only), from, limit (≤ ${LIST_LIMIT_MAX})`;
+
 export type ParsedLists = { ok: true; fields: string | undefined; options: ListOptions[] } | { ok: false; message: string };
 
 /** Takes the list options out of a `fields` argument; the rest is left for the field checker. */
@@ -77,9 +90,12 @@ export function parseListOptions(endpoint: string, fields: string | undefined): 
       else if (k === "min_rating" && Number.isFinite(n)) o.minRating = n;
       else if (k === "role") o.role = v;
       else if (k === "group") o.group = v;
+      else if (k === "spoiler" && Number.isInteger(n) && n >= 0 && n <= 2) o.spoiler = n;
       else if (k === "from" && Number.isInteger(n) && n >= 0) o.from = n;
-      else if (k === "limit" && Number.isInteger(n) && n > 0) o.limit = n;
-      else error = `Unknown list option "${part}" in ${list}[…]; options: category, min_rating, role, group, from, limit.`;
+      else if (k === "limit" && Number.isInteger(n) && n > 0) {
+        o.limit = Math.min(n, LIST_LIMIT_MAX);
+        if (n > LIST_LIMIT_MAX) o.limitAsked = n;
+      } else error = `Unknown list option "${part}" in ${list}[…]; options: ${LIST_OPTIONS_TEXT}.`;
     }
     options.push(o);
     return withSelection(sub, selection);
@@ -98,13 +114,16 @@ function keep(o: ListOptions, item: Obj): boolean {
 
 /**
  * Applies the options to each result (filter, best rated first for tags, then the window) and
- * returns one line per list saying which part is shown.
+ * returns one line per list saying which part is shown. The window is shown whole: the
+ * renderer does not shorten lists named with options (listLevels/keptLists below).
  */
 export function applyListOptions(results: Obj[], options: readonly ListOptions[], spoilerLevel: number): string[] {
-  // Items the answer would hide as spoilers are not counted or windowed (lies are major spoilers).
-  const visible = (i: Obj) => (typeof i.spoiler !== "number" || i.spoiler <= spoilerLevel) && (i.lie !== true || spoilerLevel >= 2);
   const notes: string[] = [];
   for (const o of options) {
+    // Items the answer would hide as spoilers are not counted or windowed (lies are major spoilers).
+    const level = o.spoiler ?? spoilerLevel;
+    const visible = (i: Obj) => (typeof i.spoiler !== "number" || i.spoiler <= level) && (i.lie !== true || level >= 2);
+    if (o.limitAsked) notes.push(`${o.list}: limit ${o.limitAsked} is above the most shown at once (${LIST_LIMIT_MAX}); continue with from.`);
     for (const r of results) {
       const items = r[o.list];
       if (!Array.isArray(items)) continue;
@@ -118,4 +137,14 @@ export function applyListOptions(results: Obj[], options: readonly ListOptions[]
     }
   }
   return notes;
+}
+
+/** The lists named with options: shown whole by the renderer (no shortening for size). */
+export function keptLists(options: readonly ListOptions[]): string[] {
+  return [...new Set(options.map((o) => o.list))];
+}
+
+/** Lists with a spoiler level of their own, list → level. */
+export function listLevels(options: readonly ListOptions[]): Record<string, number> {
+  return Object.fromEntries(options.filter((o) => o.spoiler !== undefined).map((o) => [o.list, o.spoiler!]));
 }

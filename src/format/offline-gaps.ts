@@ -81,3 +81,8 @@ export function withoutOfflineGaps<T extends Obj>(endpoint: string, row: T, aske
   out[OFFLINE_GAPS_KEY] = gaps;
   return out as T;
 }
+
+/** The members the sample does not hold (or holds for a few entries only), for an endpoint. */
+export function offlineGapMembers(endpoint: string): string[] {
+  return Object.keys(RULES[endpoint] ?? {});
+}

@@ -63,6 +63,10 @@ export interface FormatOptions {
   spoilerArgument?: string;
   /** Top-level members the call asked for: those that come back empty are named (missing-values.ts). */
   requested?: readonly string[];
+  /** Top-level lists named with options (nested-lists.ts): shown whole, never shortened for size. */
+  keptLists?: readonly string[];
+  /** Top-level lists with a spoiler level of their own. */
+  listLevels?: Readonly<Record<string, number>>;
 }
 
 /** The call that produced the page, so the next page can be spelled out exactly. */
@@ -153,7 +157,13 @@ interface Attempt {
 export function formatQueryPage(page: QueryPage, options: FormatOptions = {}): FormattedResult {
   const level = options.spoilerLevel ?? DEFAULT_SPOILER_LEVEL;
   const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
-  const shapeOpts = { spoilerLevel: level, idLinks: options.idLinks ?? true, markdownCache: new Map() };
+  const shapeOpts = {
+    spoilerLevel: level,
+    idLinks: options.idLinks ?? true,
+    markdownCache: new Map(),
+    keptLists: new Set(options.keptLists ?? []),
+    ...(options.listLevels ? { listLevels: options.listLevels } : {}),
+  };
   const levels = detailLevels(options.textChars ?? (page.results.length === 1 ? SINGLE_ENTRY_TEXT_CHARS : DEFAULT_TEXT_CHARS));
 
   const shapeAll = (detail: Detail): Attempt => {
@@ -242,7 +252,7 @@ function build(
   if (listsCut) {
     notes.push(
       `${listsCut} long ${listsCut === 1 ? "list" : "lists"} shortened to ${detail.listItems} items (see truncated_lists for the full lengths). ` +
-        `For the rest, name the list in fields with options: tags[from=${detail.listItems}], tags[category=cont,min_rating=2], staff[role=scenario], traits[group=Hair] (one entry at a time reads best).`,
+        `For the rest, name the list in fields with options: tags[from=${detail.listItems}], tags[category=cont,min_rating=2,spoiler=1], staff[role=scenario], traits[group=Hair] (one entry at a time reads best).`,
     );
   }
   if (membersDropped) {

@@ -30,6 +30,10 @@ export interface ShapeOptions {
    * shapes a page at several detail levels; converting each text once keeps that cheap.
    */
   markdownCache?: Map<string, BbcodeResult>;
+  /** Top-level lists named with options: their window is shown whole, never shortened for size. */
+  keptLists?: ReadonlySet<string>;
+  /** Top-level lists with a spoiler level of their own (tags[spoiler=2]). */
+  listLevels?: Readonly<Record<string, number>>;
 }
 
 /** What shaping left out of one entry, so the response can say it. */
@@ -74,7 +78,7 @@ export function shapeEntry(
   options: ShapeOptions,
 ): { entry: Obj; report: ShapeReport } {
   const report: ShapeReport = { hidden: {}, textsCut: 0, listsCut: 0, membersDropped: 0, droppedNames: [] };
-  const visible = hideSpoilers(raw, options.spoilerLevel, report.hidden);
+  const visible = hideSpoilers(raw, options.spoilerLevel, report.hidden, options.listLevels);
   const truncated: Record<string, number> = {};
 
   const walk = (value: unknown, key: string, inRelease: boolean, top: boolean): unknown => {
@@ -95,7 +99,7 @@ export function shapeEntry(
       if (RATED_LISTS.has(key) && items.every((e) => isObj(e) && typeof e.rating === "number")) {
         items = [...items].sort((a, b) => (b as Obj).rating as number - ((a as Obj).rating as number));
       }
-      if (items.length > detail.listItems) {
+      if (items.length > detail.listItems && !(top && options.keptLists?.has(key))) {
         report.listsCut++;
         if (top) truncated[key] = items.length;
         items = items.slice(0, detail.listItems);

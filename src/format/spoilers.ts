@@ -40,19 +40,21 @@ const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof
  * removed (at any depth; lies count as LIE_REVEAL_LEVEL), and characters' real sex/gender masked below
  * REAL_SEX_REVEAL_LEVEL. `hidden` receives the counts keyed by the member name.
  */
-export function hideSpoilers<T>(value: T, level: number, hidden: HiddenCounts = {}): T {
-  return walk(value, level, hidden) as T;
+export function hideSpoilers<T>(value: T, level: number, hidden: HiddenCounts = {}, listLevels: Readonly<Record<string, number>> = {}): T {
+  return walk(value, level, hidden, listLevels) as T;
 }
 
-function walk(value: unknown, level: number, hidden: HiddenCounts): unknown {
+function walk(value: unknown, level: number, hidden: HiddenCounts, listLevels: Readonly<Record<string, number>> = {}): unknown {
   if (Array.isArray(value)) return value.map((v) => walk(v, level, hidden));
   if (!isObj(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     if (Array.isArray(v) && v.some((e) => gradeOf(e) !== undefined)) {
-      const kept = v.filter((e) => !((gradeOf(e) ?? 0) > level));
+      // A top-level list named with its own spoiler level (tags[spoiler=2]) uses that level.
+      const at = listLevels[key] ?? level;
+      const kept = v.filter((e) => !((gradeOf(e) ?? 0) > at));
       if (kept.length < v.length) hidden[key] = (hidden[key] ?? 0) + v.length - kept.length;
-      out[key] = kept.map((e) => walk(e, level, hidden));
+      out[key] = kept.map((e) => walk(e, at, hidden));
     } else if ((key === "sex" || key === "gender") && isRealPair(v) && level < REAL_SEX_REVEAL_LEVEL) {
       const [apparent, real] = v;
       if (real !== null && real !== apparent) hidden[key] = (hidden[key] ?? 0) + 1;

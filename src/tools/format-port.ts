@@ -18,6 +18,9 @@ export interface RenderQueryInput {
   spoilerArgument: boolean;
   /** Top-level members asked for (empty ones are named in the text). */
   requested?: readonly string[];
+  /** Nested lists named with options: shown whole, some with their own spoiler level. */
+  keptLists?: readonly string[];
+  listLevels?: Readonly<Record<string, number>>;
 }
 
 export function renderQuery(input: RenderQueryInput): ToolResult {
@@ -34,6 +37,8 @@ export function renderQuery(input: RenderQueryInput): ToolResult {
       maxTokens: input.maxTokens,
       ...(input.spoilerArgument ? { spoilerArgument: "spoilers" } : {}),
       ...(input.requested ? { requested: input.requested } : {}),
+      ...(input.keptLists ? { keptLists: input.keptLists } : {}),
+      ...(input.listLevels ? { listLevels: input.listLevels } : {}),
     },
   );
   return { text: formatted.text, structured: formatted.structuredContent };

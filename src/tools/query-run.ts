@@ -9,6 +9,7 @@ import { buildRequest } from "./query-request.js";
 import type { QuerySpec } from "./query-specs.js";
 import { QUERY_NOTES } from "./query-notes/index.js";
 import { runNotes } from "./query-notes/run-notes.js";
+import { keptLists, listLevels } from "../format/nested-lists.js";
 
 export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContext): Promise<ToolResult> {
   const request = await buildRequest(spec, args, ctx, QUERY_NOTES);
@@ -26,6 +27,8 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
       maxTokens: ctx.config.maxResponseTokens,
       spoilerArgument: spec.spoilers,
       requested: request.requested,
+      keptLists: keptLists(done.listOptions),
+      listLevels: listLevels(done.listOptions),
     }),
   );
 }

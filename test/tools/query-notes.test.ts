@@ -2,8 +2,30 @@
 // kebab-case, each with a request bound, and the order (= the text order) pinned so that
 // a reordering shows in review.
 
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { QUERY_NOTES } from "../../src/tools/query-notes/index.js";
+import { filteredStaff } from "../../src/tools/query-notes/staff-match.js";
+import { emptyChecks } from "../../src/tools/query-notes/empty-reason.js";
+
+/** Each note and the test that shows it through a real client (a new note adds a row here). */
+const TESTED_BY: Record<string, string> = {
+  "list-owner": "list-rules.test.ts",
+  "list-windows": "answers/nested-lists.test.ts",
+  "match-reason": "answers/match-reason.test.ts",
+  "offline-gaps": "answers/unknowns.test.ts",
+  "staff-match": "answers/staff-match.test.ts",
+  "resolved-names": "answers/staff-aliases.test.ts",
+  "raw-filter": "answers/filter-echo.test.ts",
+  "sort-order": "answers/missing-values.test.ts",
+  "spoiler-retry": "answers/spoiler-filters.test.ts",
+  "empty-reason": "answers/empty-reasons.test.ts",
+  "offline-filters": "answers/unknowns.test.ts",
+  "nested-search": "answers/nested-search.test.ts",
+  "typo-fallback": "answers/typos.test.ts",
+  credits: "answers/credits.test.ts",
+};
 
 describe("QUERY_NOTES", () => {
   it("names are unique and kebab-case", () => {
@@ -14,6 +36,11 @@ describe("QUERY_NOTES", () => {
 
   it("each states how many extra requests it makes at most", () => {
     for (const n of QUERY_NOTES) expect(Number.isInteger(n.maxRequests) && n.maxRequests >= 0, n.name).toBe(true);
+  });
+
+  it("each has a test through a real client", () => {
+    expect(Object.keys(TESTED_BY).sort()).toEqual(QUERY_NOTES.map((n) => n.name).sort());
+    for (const file of Object.values(TESTED_BY)) expect(existsSync(join(import.meta.dirname, file)), file).toBe(true);
   });
 
   it("the order is the text order", () => {
@@ -29,10 +56,36 @@ describe("QUERY_NOTES", () => {
         "sort-order",
         "spoiler-retry",
         "empty-reason",
+        "offline-filters",
         "nested-search",
         "typo-fallback",
         "credits",
       ]
     `);
+  });
+});
+
+describe("which filters the notes read (pure)", () => {
+  it.each<[string, unknown, string[]]>([
+    ["vn", ["staff", "=", ["id", "=", "s2"]], ["s2"]],
+    ["vn", ["and", ["olang", "=", "ja"], ["staff", "=", ["or", ["id", "=", "s2"], ["id", "=", "s3"]]]], ["s2", "s3"]],
+    // Inside an "or" a VN may match through the other branch: no credit to name.
+    ["vn", ["or", ["olang", "=", "ja"], ["staff", "=", ["id", "=", "s2"]]], []],
+    ["vn", ["staff", "=", ["role", "=", "scenario"]], []],
+    ["vn", ["staff", "=", ["and", ["id", "=", "s2"], ["role", "=", "scenario"]]], ["s2"]],
+    ["release", ["staff", "=", ["id", "=", "s2"]], []],
+  ])("staff-match on %s %j", (endpoint, filters, ids) => {
+    expect(filteredStaff(endpoint, filters)).toEqual(ids);
+  });
+
+  it.each<[string, unknown, string[]]>([
+    ["vn", ["tag", "=", "g7"], ["tag g7"]],
+    ["vn", ["and", ["tag", "=", ["g7", 0, 1.2]], ["developer", "=", ["id", "=", "p9"]]], ["tag g7", "developer p9"]],
+    ["character", ["trait", "=", "i3"], ["trait i3"]],
+    ["vn", ["tag", "!=", "g7"], []],
+    ["release", ["developer", "=", ["id", "=", "p9"]], []],
+    ["vn", ["or", ["tag", "=", "g7"], ["tag", "=", "g8"]], []],
+  ])("empty-reason on %s %j", (endpoint, filters, checks) => {
+    expect(emptyChecks(endpoint, filters).map((c) => `${c.kind} ${c.id}`)).toEqual(checks);
   });
 });

@@ -1,8 +1,9 @@
 // QUERY_NOTES: what a query answer adds after its request, in the order its lines are read.
 // The owner of a list first (it frames the page), then what the page is made of (list
-// windows, names that matched), what the filters meant, where missing sort values went,
-// why an empty answer is empty, and the credits block after the page. Run order is decided
-// by each note's phase (note.ts), not by this order.
+// windows, names that matched, the offline sample's gaps, the credits a staff filter
+// matched), what the filters meant, where missing sort values went, why an empty answer is
+// empty (or what an offline filter cannot know), and the credits block after the page. Run
+// order is decided by each note's phase (note.ts), not by this order.
 
 import type { QueryNote } from "./note.js";
 import { listOwner } from "./list-owner.js";
@@ -16,6 +17,7 @@ import { sortOrder } from "./sort-order.js";
 import { spoilerRetry } from "./spoiler-retry.js";
 import { nestedSearch } from "./nested-search.js";
 import { emptyReason } from "./empty-reason.js";
+import { offlineFilters } from "./offline-filters.js";
 import { typoFallback } from "./typo-fallback.js";
 import { credits } from "./credits.js";
 
@@ -30,6 +32,7 @@ export const QUERY_NOTES: readonly QueryNote[] = [
   sortOrder,
   spoilerRetry,
   emptyReason,
+  offlineFilters,
   nestedSearch,
   typoFallback,
   credits,

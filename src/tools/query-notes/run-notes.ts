@@ -1,5 +1,5 @@
 // Runs the notes of QUERY_NOTES over one answer: replace notes first, then shape notes, then
-// the page is rendered and the annotate notes read it. Whatever each says is placed by its
+// the page is rendered and the annotate notes read it (together). Whatever each says is placed by its
 // position in the list, so the text order never depends on when a note ran.
 
 import type { ToolResult } from "../define-tool.js";
@@ -14,7 +14,13 @@ export function noteFields(notes: readonly QueryNote[], plan: FieldsPlan, have: 
     const wanted = note.fields?.(plan);
     if (!wanted) continue;
     for (const [member, field] of Object.entries(wanted)) {
-      if (have.includes(member) || strip.has(member)) continue;
+      // VNDB merges duplicate selections (reference §5.4): "staff{name}" asked and
+      // "staff{id,role}" added give both; only members the call did not ask for are stripped.
+      if (have.includes(member)) {
+        if (field !== member) add.push(field);
+        continue;
+      }
+      if (strip.has(member)) continue;
       add.push(field);
       strip.add(member);
     }
@@ -49,11 +55,13 @@ export async function runNotes(
   if (strip.length) ctx.response = { ...ctx.response, results: ctx.response.results.map((r) => without(r, strip)) };
   const rendered = render(ctx);
   ctx.rendered = rendered;
-  for (const note of notes) {
-    if (note.phase !== "annotate" || !note.applies(ctx)) continue;
-    const out = await note.run(ctx);
-    if (out) outcomes.set(note, out);
-  }
+  // Annotate notes read the final answer and change nothing: they run together (their
+  // requests overlap), and the list, not the finishing order, places what they say.
+  const annotating = notes.filter((note) => note.phase === "annotate" && note.applies(ctx));
+  const said = await Promise.all(annotating.map((note) => note.run(ctx)));
+  annotating.forEach((note, i) => {
+    if (said[i]) outcomes.set(note, said[i]!);
+  });
   const heads: string[] = [];
   const tails: string[] = [];
   let structured: Obj = {};
@@ -65,7 +73,7 @@ export async function runNotes(
     if (out.tail) tails.push(out.tail);
     if (out.structured) structured = { ...structured, ...out.structured };
   }
-  if (heads.length === 0 && tails.length === 0) return rendered;
+  if (heads.length === 0 && tails.length === 0 && Object.keys(structured).length === 0) return rendered;
   return {
     ...rendered,
     text: [...heads, rendered.text].join("\n") + tails.map((t) => `\n\n${t}`).join(""),

@@ -9,7 +9,7 @@ import type { Obj, QueryNote } from "./note.js";
 /** The row member that says it (in structuredContent and the text). */
 export const CREDITED_KEY = "credited";
 
-/** The staff ids of top-level `staff` filters: ["staff","=",["id","=",s]] or an "or" of such ids. */
+/** The staff ids of top-level `staff` filters: ["staff","=",["id","=",s]], an "or" of such ids, or an id "and" a role. */
 export function filteredStaff(endpoint: string, filters: unknown): string[] {
   if (endpoint !== "vn" || !Array.isArray(filters)) return [];
   const conjuncts = filters[0] === "and" ? filters.slice(1) : [filters];
@@ -17,7 +17,8 @@ export function filteredStaff(endpoint: string, filters: unknown): string[] {
   const idsOf = (node: unknown): void => {
     if (!Array.isArray(node)) return;
     if (node[0] === "id" && node[1] === "=" && typeof node[2] === "string") ids.push(node[2]);
-    else if (node[0] === "or") node.slice(1).forEach(idsOf);
+    // "or" of people, or one person "and" a role ({"staff":{"id":"s2","role":"scenario"}}).
+    else if (node[0] === "or" || node[0] === "and") node.slice(1).forEach(idsOf);
   };
   for (const c of conjuncts) if (Array.isArray(c) && c[0] === "staff" && c[1] === "=") idsOf(c[2]);
   return [...new Set(ids)];

@@ -71,6 +71,47 @@ describe("nested list options", () => {
   it("an unknown option is refused with the valid ones", async () => {
     const r = await server.call("vndb_search_vn", { filters: { id: "v17" }, fields: "tags[colour=red]" });
     expect(r.isError).toBe(true);
-    expect(r.text).toMatch(/Unknown list option "colour=red".*category, min_rating, role, group, from, limit/);
+    expect(r.text).toMatch(/Unknown list option "colour=red".*category, min_rating, role, group, spoiler \(0-2, this list only\), from, limit \(≤ 100\)/);
+  });
+});
+
+// Cause 8 of issue 21: the window a model asked for is the window shown (never cut to 15
+// behind a header that claims more), `limit` has a stated ceiling, and tags take a spoiler
+// option of their own.
+describe("nested list options, as asked", () => {
+  it("a window is shown whole even where the page would cut lists, and its header and continuation are true", async () => {
+    const { vn } = mostTagged();
+    const small = await startEmulated({ config: { maxResponseTokens: 2500 } });
+    try {
+      const r = await small.call("vndb_search_vn", { filters: { id: vn.id }, fields: "title,description,tags[from=5,limit=40]{name}", spoilers: 2 });
+      expect(r.isError, r.text).toBe(false);
+      const shown = ((r.structured?.results as { tags?: unknown[] }[])[0]!.tags ?? []).length;
+      const m = r.text.match(new RegExp(`${vn.id} tags: items 6-(\\d+) of (\\d+)`));
+      expect(m, r.text).not.toBeNull();
+      expect(Number(m![1]) - 5).toBe(shown);
+      if (Number(m![2]) > 45) expect(r.text).toContain("continue with tags[…,from=45]");
+      expect(r.text).not.toMatch(/tags\[from=\d+\]/);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("a limit above the most shown at once is said, not silently lowered", async () => {
+    const { vn } = mostTagged();
+    const r = await server.call("vndb_search_vn", { filters: { id: vn.id }, fields: "title,tags[limit=500]", spoilers: 2 });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).toMatch(/limit 500 is above the most shown at once \(100\)/);
+    const shown = ((r.structured?.results as { tags?: unknown[] }[])[0]!.tags ?? []).length;
+    expect(shown).toBe(Math.min(100, vn.tags.length));
+  });
+
+  it("tags take their own spoiler level (the answer's stays 0)", async () => {
+    const { vn } = mostTagged();
+    const spoilerTags = vn.tags.filter((t) => t.spoiler > 0 && !t.lie);
+    if (!spoilerTags.length) throw new Error("the most tagged VN has no spoiler tags");
+    const r = await server.call("vndb_search_vn", { filters: { id: vn.id }, fields: "title,tags[spoiler=2,limit=100]{name,spoiler}" });
+    expect(r.isError, r.text).toBe(false);
+    const tags = (r.structured?.results as { tags: { id: string; spoiler?: number }[] }[])[0]!.tags;
+    expect(tags.some((t) => (t.spoiler ?? 0) > 0)).toBe(true);
   });
 });

@@ -41,6 +41,17 @@ describe("staff-filtered VN lists", () => {
     expect(first.credited).toBeDefined();
   });
 
+  it("with the staff list asked for too, the credit is still found", async () => {
+    const r = await server.call("vndb_search_vn", { filters: { staff: "s2" }, fields: "title,staff{name}", results: 3 });
+    expect(r.isError, r.text).toBe(false);
+    const rows = r.structured!.results as Row[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.credited, String(row.id)).toBeDefined();
+      expect(row.staff, String(row.id)).toBeDefined();
+    }
+  });
+
   it("without a staff filter nothing is added", async () => {
     const r = await server.call("vndb_search_vn", { filters: { id: "v17" }, fields: "brief" });
     expect(r.text).not.toMatch(/credited: /);

@@ -25,9 +25,9 @@ describe("offline mode: the sample's gaps", () => {
     expect(r.isError, r.text).toBe(false);
     expect(r.text).not.toMatch(/has_ero: false/);
     expect(r.text).not.toMatch(/languages: ja\b/);
-    expect(r.text).toMatch(/not in the offline sample: [^\n]*has_ero/);
-    expect(r.text).toMatch(/not in the offline sample: [^\n]*minage/);
-    expect(r.text).toMatch(/not in the offline sample: [^\n]*languages/);
+    expect(r.text).toMatch(/not in the offline sample[^\n]*: [^\n]*has_ero/i);
+    expect(r.text).toMatch(/not in the offline sample[^\n]*: [^\n]*minage/i);
+    expect(r.text).toMatch(/not in the offline sample[^\n]*: [^\n]*languages/i);
     // The answer does not carry members it fetched only to decide (released).
     expect(r.text).not.toMatch(/released/);
   });
@@ -37,18 +37,43 @@ describe("offline mode: the sample's gaps", () => {
     if (!rows.length) throw new Error("no release with a recorded age rating in the catalogue");
     const r = await server.call("vndb_search_release", { filters: { id: rows[0]!.id }, fields: "title,minage,has_ero" });
     expect(r.text).toMatch(/has_ero: true/);
-    expect(r.text).not.toMatch(/not in the offline sample/);
+    expect(r.text).not.toMatch(/not in the offline sample/i);
   });
 
   it("a VN's development status is not the column default 'finished'", async () => {
     const r = await server.call("vndb_search_vn", { filters: { id: "v17" }, fields: "title,devstatus" });
     expect(r.text).not.toMatch(/devstatus: 0/);
-    expect(r.text).toMatch(/not in the offline sample: [^\n]*devstatus/);
+    expect(r.text).toMatch(/not in the offline sample[^\n]*: [^\n]*devstatus/i);
+  });
+
+  it("what every row of a page lacks is said once for the page", async () => {
+    const r = await server.call("vndb_search_release", { filters: { vn: { id: "v17" } }, results: 10 });
+    const rows = (r.structured!.results as Row[]).length;
+    expect(rows).toBeGreaterThan(2);
+    expect(r.text).toMatch(new RegExp(`^Not in the offline sample \\(for all ${rows} entries\\): [^\\n]*minage`, "m"));
+    expect(r.text.match(/not in the offline sample/gi)!.length).toBeLessThan(rows);
+  });
+
+  it("sorted by a value the sample lacks, the order note still says where those entries went", async () => {
+    const r = await server.call("vndb_search_vn", { sort: "released", results: 5, fields: "title" });
+    expect(r.text).toMatch(/have no release date/);
+  });
+
+  it("an empty answer to a filter on a value the sample lacks says it proves nothing", async () => {
+    const r = await server.call("vndb_search_vn", { filters: { devstatus: 1 }, fields: "brief" });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).toMatch(/No visual novels found/);
+    expect(r.text).toMatch(/offline sample does not hold devstatus[^\n]*does not mean VNDB has none/);
+  });
+
+  it("matches of a filter on a value the sample lacks are said to rest on its defaults", async () => {
+    const r = await server.call("vndb_search_vn", { filters: { devstatus: 0 }, fields: "brief", results: 2 });
+    expect(r.text).toMatch(/offline sample does not hold devstatus[^\n]*rest on its defaults/);
   });
 
   it("the standard VN view says the gaps once, in one line", async () => {
     const r = await server.call("vndb_search_vn", { filters: { id: "v17" } });
-    expect(r.text.match(/not in the offline sample/g)?.length).toBe(1);
+    expect(r.text.match(/not in the offline sample/gi)?.length).toBe(1);
   });
 });
 
