@@ -7,6 +7,7 @@ import { editDistance, MAX_SUGGESTIONS } from "../kana/hints.js";
 import type { FieldSelection, QueryEndpoint } from "../kana/types.js";
 import { endpointFields, fieldAt, subFields, type SchemaObject } from "../schema/index.js";
 import { ToolError } from "./errors.js";
+import { fieldAlias } from "./field-aliases.js";
 import { FIELD_PRESETS, type FieldPreset, type QuerySpec } from "./query-specs.js";
 
 /** The preset used when the model names no fields. */
@@ -45,7 +46,9 @@ export function expandFields(spec: QuerySpec, requested: string | readonly strin
   const out: string[] = [];
   for (const word of words) {
     const lower = word.toLowerCase();
+    const alias = fieldAlias(spec.endpoint, lower);
     if (isPreset(lower)) out.push(...splitTopLevel(spec.presets[lower]));
+    else if (alias) out.push(...splitTopLevel(alias));
     else out.push(word);
   }
   return [...new Set(out)].join(",");
