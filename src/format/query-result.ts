@@ -142,7 +142,8 @@ function hiddenSummary(hidden: HiddenCounts, level: number, argument: string | u
       : argument
         ? ` To see them, call again with "${argument}": 2 (or 1 for minor ones only), only if the user wants spoilers.`
         : " The server's spoiler level (VNDB_SPOILER_LEVEL) decides what is shown.";
-  return `Hidden as spoilers (level ${level}): ${parts.join(", ")}.${raise}`;
+  // "above level N": "(level 0)" read as if the hidden items were level-0 ones (issue 21).
+  return `Hidden as spoilers (above level ${level}): ${parts.join(", ")}.${raise}`;
 }
 
 interface Attempt {
