@@ -18,6 +18,7 @@ import { creditsFor } from "./query-credits.js";
 import { typoAnswer } from "./query-typos.js";
 import { nestedSearchNote } from "./query-nested-search.js";
 import { spoilerRetryNote, usesSpoilerFilter } from "./query-spoiler-retry.js";
+import { listMissNote, listStatusNote } from "./list-status.js";
 
 /** Results per page when the model does not say; small so answers stay readable. */
 import { DEFAULT_RESULTS } from "../kana/query-limits.js";
@@ -205,6 +206,14 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
     args.fields?.trim().toLowerCase() !== "brief" && (spec.endpoint === "staff" || spec.endpoint === "character")
       ? await creditsFor({ api, signal, endpoint: spec.endpoint, results: response.results })
       : null;
+  // Writer mode (issue 21): the token owner's list status of the hits; a list lookup's miss named.
+  const listNote =
+    spec.endpoint === "ulist"
+      ? response.results.length === 0 && (args.page ?? 1) === 1
+        ? await listMissNote(ctx, args.filters, user)
+        : null
+      : await listStatusNote(ctx, spec.endpoint, response.results);
+  if (listNote) heads.push(listNote);
   if (heads.length === 0 && !credits) return rendered;
   return {
     ...rendered,
