@@ -10,6 +10,47 @@ export interface FilterAlias {
   to: readonly string[];
   /** What the rewritten filter means, for the echo. */
   means: string;
+  /** The value in the form the target takes, with what it became in words; an Error says why it cannot be read. */
+  value?: (v: unknown) => { value: unknown; said: string } | Error;
+}
+
+/**
+ * VNDB's length buckets by play time in minutes (reference §8.4, VN `length`): inclusive at
+ * both ends, so a boundary value falls in two buckets.
+ */
+const LENGTH_BUCKETS: readonly (readonly [bucket: number, from: number, to: number])[] = [
+  [1, 1, 120],
+  [2, 120, 600],
+  [3, 600, 1800],
+  [4, 1800, 3000],
+  [5, 3000, 32767],
+];
+
+/**
+ * A play-time range in minutes → the length buckets that overlap it. VNDB filters length by
+ * bucket only, so the echo says so and points at length_minutes for the exact figure.
+ */
+function lengthBuckets(v: unknown): { value: unknown; said: string } | Error {
+  let lo = 0;
+  let hi = Infinity;
+  if (typeof v === "number") [lo, hi] = [v, v];
+  else if (v !== null && typeof v === "object" && !Array.isArray(v)) {
+    for (const [k, x] of Object.entries(v)) {
+      if (typeof x !== "number") return new Error(`length_minutes.${k} must be a number of minutes.`);
+      if (k === "gt" || k === "gte") lo = Math.max(lo, x);
+      else if (k === "lt" || k === "lte") hi = Math.min(hi, x);
+      else return new Error(`length_minutes takes a number or {gt|gte|lt|lte: minutes}, not "${k}".`);
+    }
+  } else return new Error("length_minutes takes a number or {gt|gte|lt|lte: minutes}.");
+  // A range overlaps a bucket by more than its shared boundary; a single value may sit on one.
+  const buckets = LENGTH_BUCKETS.filter(([, from, to]) => (lo === hi ? from <= lo && lo <= to : from < hi && to > lo)).map(([b]) => b);
+  if (buckets.length === 0) return new Error(`No length bucket covers ${lo}-${hi} minutes (VNDB's buckets span 1-32767).`);
+  const from = LENGTH_BUCKETS.find(([b]) => b === buckets[0])![1];
+  const to = LENGTH_BUCKETS.find(([b]) => b === buckets[buckets.length - 1])![2];
+  return {
+    value: buckets.length === 1 ? buckets[0] : { any: buckets },
+    said: `length ${buckets.join(", ")} (${from}-${to} min; VNDB filters by these buckets only, so compare length_minutes in the answer)`,
+  };
 }
 
 /** Per entity: alias key → the filter it stands for. Keys are matched case-insensitively. */
@@ -22,6 +63,8 @@ const FILTER_ALIASES: Readonly<Partial<Record<EntityType, Readonly<Record<string
     language: { to: ["lang"], means: "available in that language" },
     developers: { to: ["developer"], means: "developed by them" },
     tags: { to: ["tag"], means: "tagged with it" },
+    length_minutes: { to: ["length"], means: "play time", value: lengthBuckets },
+    minutes: { to: ["length"], means: "play time", value: lengthBuckets },
   },
   release: {
     languages: { to: ["lang"], means: "releases in that language" },
@@ -38,6 +81,24 @@ const FILTER_ALIASES: Readonly<Partial<Record<EntityType, Readonly<Record<string
   },
 };
 
+/**
+ * Filters a model asks for that VNDB does not have at all, with the call that answers the
+ * question instead (issue 21: the hint names the working call).
+ */
+const NOT_FILTERS: Readonly<Partial<Record<EntityType, Readonly<Record<string, string>>>>> = {
+  vn: {
+    vote:
+      'VNDB cannot filter by a user\'s vote. On a list, sort by it and read down to the vote wanted: vndb_get_user_list {"filters":{"label":"Voted"},"sort":"vote","reverse":true}; vndb_list_insight gives the vote histogram. For the VN\'s average use rating.',
+    not_on_list:
+      'VNDB filters "not on a list" only for the token owner: {"on_list":{"ne":true}}. For another user, exclude their labels: {"label":{"none":[["u2",1],["u2",2],["u2",3],["u2",4],["u2",5],["u2",6],["u2",7]]}} plus their custom label ids from vndb_list_labels (public entries only).',
+  },
+};
+
+/** Why `key` is no filter of `entity` and what to call instead, if it is a known wish. */
+export function notAFilter(entity: EntityType, key: string): string | undefined {
+  return NOT_FILTERS[entity]?.[key.toLowerCase()];
+}
+
 /** The alias `key` of `entity`, if it is one. */
 export function filterAlias(entity: EntityType, key: string): FilterAlias | undefined {
   const table = FILTER_ALIASES[entity];
@@ -46,7 +107,9 @@ export function filterAlias(entity: EntityType, key: string): FilterAlias | unde
 
 /** {key: value} rewritten along the alias path: ["character", "seiyuu"] → {character: {seiyuu: value}}. */
 export function aliasedObject(alias: FilterAlias, value: unknown): Record<string, unknown> {
-  let out: unknown = value;
+  let out: unknown = alias.value ? alias.value(value) : value;
+  if (out instanceof Error) throw out;
+  if (alias.value) out = (out as { value: unknown }).value;
   for (const key of [...alias.to].reverse()) out = { [key]: out };
   return out as Record<string, unknown>;
 }

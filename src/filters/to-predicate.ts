@@ -10,7 +10,7 @@ import { LANGUAGE, MEDIUM, PLATFORM } from "../schema/index.js";
 import { parseRaw } from "./raw.js";
 import { resolutionMessage, type NameKind, type NameResolver } from "./resolver.js";
 import { codeKindOf, resolveCode, type CodeKind } from "./code-names.js";
-import { aliasedObject, filterAlias } from "./aliases.js";
+import { aliasedObject, filterAlias, notAFilter } from "./aliases.js";
 import { vndbIdPattern } from "../kana/vndbid.js";
 
 type Obj = Record<string, unknown>;
@@ -201,11 +201,15 @@ class Converter {
         const alias = def ? undefined : filterAlias(entity, key);
         if (alias) {
           // A spelling VNDB lacks, read as the filter it means (aliases.ts) and echoed.
+          const read = alias.value?.(value);
+          if (read instanceof Error) throw new InputError(read.message);
           const sub = await this.object(entity, aliasedObject(alias, value), path);
           if (sub) children.push(sub);
-          this.resolved.push({ kind: "filter", name: key, id: alias.to.join("."), as: `(${alias.means})`, how: "exact" });
+          this.resolved.push({ kind: "filter", name: key, id: read ? read.said : alias.to.join("."), as: `(${alias.means})`, how: "exact" });
           continue;
         }
+        const wish = def ? undefined : notAFilter(entity, key);
+        if (wish) throw new InputError(`There is no ${entity} filter "${at}". ${wish}`);
         if (!def) {
           const synonym = SYNONYMS[key];
           const close = synonym && filterNames(entity).includes(synonym) ? [synonym] : didYouMean(key, filterNames(entity));

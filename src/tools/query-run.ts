@@ -19,6 +19,7 @@ import { typoAnswer } from "./query-typos.js";
 import { nestedSearchNote } from "./query-nested-search.js";
 import { spoilerRetryNote, usesSpoilerFilter } from "./query-spoiler-retry.js";
 import { listMissNote, listStatusNote } from "./list-status.js";
+import { drawRandomQuote } from "./quote-random.js";
 
 /** Results per page when the model does not say; small so answers stay readable. */
 import { DEFAULT_RESULTS } from "../kana/query-limits.js";
@@ -81,8 +82,11 @@ function mentionsLabel(filters: unknown): boolean {
   return filters !== undefined && JSON.stringify(filters).includes('"label"');
 }
 
-export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContext): Promise<ToolResult> {
+export async function runQuery(spec: QuerySpec, asked: QueryArgs, ctx: ToolContext): Promise<ToolResult> {
   const { api, signal } = ctx;
+  // A random quote of one VN: drawn among its quotes (quote-random.ts), not VNDB's global draw.
+  const drawn = await drawRandomQuote(spec, asked, ctx);
+  const args = drawn?.args ?? asked;
   if (args.query !== undefined && args.query.trim() === "") {
     // An empty search would silently become "no filter" and answer with arbitrary entries.
     throw new ToolError("query is empty.", "Leave query out to list by filters alone, or give search text or an id.");
@@ -214,6 +218,7 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
         : null
       : await listStatusNote(ctx, spec.endpoint, response.results);
   if (listNote) heads.push(listNote);
+  if (drawn) heads.push(drawn.note);
   if (heads.length === 0 && !credits) return rendered;
   return {
     ...rendered,
