@@ -128,6 +128,15 @@ const ENDPOINT_NOUN: Record<QueryEndpoint, [string, string]> = {
 };
 
 const count = (n: number, [one, many]: [string, string]): string => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * "10 visual novels, more available" read as a total of 10 (issue 21): a page without its
+ * total says it is a page, and how to get the total (/ulist has no usable `count`, §11).
+ */
+function moreText(endpoint: QueryEndpoint, counted: boolean): string {
+  if (counted) return ", more available";
+  return endpoint === "ulist" ? " on this page, more available" : ' on this page, more available ("count": true gives the total)';
+}
 const DESCRIPTIONS: [string, string] = ["description", "descriptions"];
 const ENTRIES: [string, string] = ["entry", "entries"];
 
@@ -247,7 +256,7 @@ function build(
   const header =
     page.results.length === 0
       ? `No ${noun[1]} found${total}.`
-      : `${count(page.results.length, noun)}${total}${keep < page.results.length ? ` (${keep} shown)` : ""}${page.more ? ", more available" : ""}:`;
+      : `${count(page.results.length, noun)}${total}${keep < page.results.length ? ` (${keep} shown)` : ""}${page.more ? moreText(page.endpoint, total !== "") : ""}:`;
 
   const structured: Obj = { results: entries, more: page.more };
   if (page.count !== undefined) structured.count = page.count;

@@ -79,3 +79,12 @@ describe("a one-fact answer", () => {
     expect(countTokens(r.text)).toBeLessThanOrEqual(ONE_FACT_TOKENS);
   });
 });
+
+describe("a page is not a total", () => {
+  it("a page without its total says it is a page and how to get the total", async () => {
+    const r = await server.call("vndb_search_vn", { filters: { lang: "en" }, fields: "title", results: 2 });
+    expect(r.text.split("\n")[0]).toBe('2 visual novels on this page, more available ("count": true gives the total):');
+    const counted = await server.call("vndb_search_vn", { filters: { lang: "en" }, fields: "title", results: 2, count: true });
+    expect(counted.text.split("\n")[0]).toMatch(/^2 visual novels \(of \d+ matching\), more available:$/);
+  });
+});
