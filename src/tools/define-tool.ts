@@ -14,6 +14,7 @@ import { capErrorText, checkInputLimits } from "./input-limits.js";
 import { ageText, collectStaleNotices, type StaleNotice } from "../client/stale-answers.js";
 import type { SessionState } from "./session.js";
 import type { ClientLog } from "../server/client-log.js";
+import type { WriteGate } from "./permissions.js";
 
 /** What a model must tell the user when VNDB was down and kept answers were used. */
 function staleNote(stale: readonly StaleNotice[]): string {
@@ -105,6 +106,8 @@ export interface RegisterOptions {
   clientLog?: ClientLog;
   /** A line to put before every answer while it returns one (a refused token: refused-token.ts). */
   answerNote?: () => string | undefined;
+  /** Withdraws the write tools from tools/list once the token proves unable to write (permissions.ts). */
+  writeGate?: WriteGate;
 }
 
 /** A tools/list entry exactly as this server sends it. */
@@ -237,7 +240,12 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
   // Replace the SDK's tools/list (which rebuilds every schema on each call) with the lean
   // entries above, computed once. tools/call keeps the SDK's own argument validation.
   const listed = tools.map((tool) => PRECOMPUTED.get(tool.name) ?? memoListed(tool));
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
+  const readOnly = listed.filter((_, i) => tools[i]!.access === "read");
+  const gate = options.writeGate;
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: gate?.closed ? readOnly : listed }));
+  gate?.onClose(() => {
+    if (readOnly.length !== listed.length && server.isConnected()) server.sendToolListChanged();
+  });
   return names;
 }
 
