@@ -20,6 +20,7 @@ import { nestedSearchNote } from "./query-nested-search.js";
 import { spoilerRetryNote, usesSpoilerFilter } from "./query-spoiler-retry.js";
 import { listMissNote, listStatusNote } from "./list-status.js";
 import { drawRandomQuote } from "./quote-random.js";
+import { keepVoicedVns, seiyuuOf } from "./voiced-vns.js";
 
 /** Results per page when the model does not say; small so answers stay readable. */
 import { DEFAULT_RESULTS } from "../kana/query-limits.js";
@@ -162,7 +163,11 @@ export async function runQuery(spec: QuerySpec, asked: QueryArgs, ctx: ToolConte
     }
     typo = answer?.note ?? null;
   }
+  // Characters filtered by voice actor: their VN lists cut to the voiced ones (voiced-vns.ts).
+  const voicedBy = spec.endpoint === "character" ? seiyuuOf(converted.filters) : null;
+  const voicedNote = voicedBy ? await keepVoicedVns(api, signal, voicedBy, response.results) : null;
   const listNotes = applyListOptions(response.results, lists.options, spoilerLevel);
+  if (voicedNote) listNotes.push(voicedNote);
   const matched = matchPlan && search && !shown ? matchReasons(spec.endpoint, search, response.results, matchPlan) : null;
   if (matched) listNotes.push(matched);
   const rendered = renderQuery({

@@ -88,3 +88,25 @@ describe("a page is not a total", () => {
     expect(counted.text.split("\n")[0]).toMatch(/^2 visual novels \(of \d+ matching\), more available:$/);
   });
 });
+
+describe("characters filtered by voice actor", () => {
+  it("list only the VNs where that person voices each character, and say how many were left out", async () => {
+    const { testCatalogue } = await import("../../../src/emulator/presets/test.js");
+    const cat = testCatalogue();
+    const aids = new Set(cat.staff.find((s) => s.id === "s114")!.aliases.map((a) => a.aid));
+    const voicedIn = (cid: string) => cat.vn.filter((v) => !v.hidden && v.va.some((x) => x.character === cid && aids.has(x.aid))).map((v) => v.id);
+    const r = await server.call("vndb_search_character", { filters: { seiyuu: "s114" }, fields: "name,vns{title}", results: 25, spoilers: 2 });
+    expect(r.isError, r.text).toBe(false);
+    const rows = r.structured!.results as { id: string; vns?: { id: string }[] }[];
+    expect(rows.length).toBeGreaterThan(0);
+    let cut = false;
+    for (const row of rows) {
+      const shown = [...new Set((row.vns ?? []).map((v) => v.id))].sort();
+      expect(shown, row.id).toEqual(voicedIn(row.id).sort());
+      const all = cat.character.find((c) => c.id === row.id)!.vns.map((v) => v.vn);
+      if (new Set(all).size > shown.length) cut = true;
+    }
+    expect(cut, "the sample has a character with an appearance not voiced by s114").toBe(true);
+    expect(r.text).toMatch(/^vns: only the VNs where s114 voices the character \(\d+ other appearances? left out\)\.$/m);
+  });
+});
