@@ -77,3 +77,26 @@ describe("filters kept on another entity", () => {
     expect(r.text).toMatch(/Valid vn filters: id, search, lang/);
   });
 });
+
+describe("a field that is not there names the call that works", () => {
+  it("a release field asked of a VN names the release tool and the field path", async () => {
+    const r = await server.call("vndb_search_vn", { query: "v17", fields: "title,rtype" });
+    expect(r.isError).toBe(true);
+    expect(r.text).toContain('vndb_search_release {"fields":"title,vns{rtype}"}');
+    const minage = await server.call("vndb_search_vn", { query: "v17", fields: "title,minage" });
+    expect(minage.text).toContain('vndb_search_release {"fields":"title,minage"}');
+  });
+
+  it("a filter asked as a field says it is a filter here", async () => {
+    const r = await server.call("vndb_search_character", { query: "c24", fields: "name,role" });
+    expect(r.isError).toBe(true);
+    expect(r.text).toContain('role is a filter here: {"filters":{"role":…}}');
+  });
+
+  it("name and title are read as each other", async () => {
+    const r = await server.call("vndb_search_character", { query: "c24", fields: "title" });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).toContain("c24 Kuranari Takeshi");
+  });
+});
+
