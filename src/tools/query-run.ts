@@ -18,9 +18,7 @@ import { creditsFor } from "./query-credits.js";
 import { typoAnswer } from "./query-typos.js";
 import { nestedSearchNote } from "./query-nested-search.js";
 import { spoilerRetryNote, usesSpoilerFilter } from "./query-spoiler-retry.js";
-import { listMissNote, listStatusNote } from "./list-status.js";
-import { drawRandomQuote } from "./quote-random.js";
-import { keepVoicedVns, seiyuuOf } from "./voiced-vns.js";
+import { seiyuuOf } from "./voiced-vns.js";
 
 /** Results per page when the model does not say; small so answers stay readable. */
 import { DEFAULT_RESULTS } from "../kana/query-limits.js";
@@ -86,7 +84,8 @@ function mentionsLabel(filters: unknown): boolean {
 export async function runQuery(spec: QuerySpec, asked: QueryArgs, ctx: ToolContext): Promise<ToolResult> {
   const { api, signal } = ctx;
   // A random quote of one VN: drawn among its quotes (quote-random.ts), not VNDB's global draw.
-  const drawn = await drawRandomQuote(spec, asked, ctx);
+  // Loaded only for quotes: the first call of a session pays for what it uses (start-up budget).
+  const drawn = spec.endpoint === "quote" ? await (await import("./quote-random.js")).drawRandomQuote(spec, asked, ctx) : null;
   const args = drawn?.args ?? asked;
   if (args.query !== undefined && args.query.trim() === "") {
     // An empty search would silently become "no filter" and answer with arbitrary entries.
@@ -165,7 +164,7 @@ export async function runQuery(spec: QuerySpec, asked: QueryArgs, ctx: ToolConte
   }
   // Characters filtered by voice actor: their VN lists cut to the voiced ones (voiced-vns.ts).
   const voicedBy = spec.endpoint === "character" ? seiyuuOf(converted.filters) : null;
-  const voicedNote = voicedBy ? await keepVoicedVns(api, signal, voicedBy, response.results) : null;
+  const voicedNote = voicedBy ? await (await import("./voiced-vns.js")).keepVoicedVns(api, signal, voicedBy, response.results) : null;
   const listNotes = applyListOptions(response.results, lists.options, spoilerLevel);
   if (voicedNote) listNotes.push(voicedNote);
   const matched = matchPlan && search && !shown ? matchReasons(spec.endpoint, search, response.results, matchPlan) : null;
@@ -216,12 +215,14 @@ export async function runQuery(spec: QuerySpec, asked: QueryArgs, ctx: ToolConte
       ? await creditsFor({ api, signal, endpoint: spec.endpoint, results: response.results })
       : null;
   // Writer mode (issue 21): the token owner's list status of the hits; a list lookup's miss named.
-  const listNote =
-    spec.endpoint === "ulist"
+  const listStatus = ctx.config.token || spec.endpoint === "ulist" ? await import("./list-status.js") : null;
+  const listNote = !listStatus
+    ? null
+    : spec.endpoint === "ulist"
       ? response.results.length === 0 && (args.page ?? 1) === 1
-        ? await listMissNote(ctx, args.filters, user)
+        ? await listStatus.listMissNote(ctx, args.filters, user)
         : null
-      : await listStatusNote(ctx, spec.endpoint, response.results);
+      : await listStatus.listStatusNote(ctx, spec.endpoint, response.results);
   if (listNote) heads.push(listNote);
   if (drawn) heads.push(drawn.note);
   if (heads.length === 0 && !credits) return rendered;
