@@ -32,6 +32,7 @@ import { KanaClient } from "../src/client/kana-client.js";
 import { serverInstructions } from "../src/server/instructions.js";
 import { connect, testConfig, unreachableApi } from "../test/helpers/mcp-client.js";
 import { startRawServer } from "../test/helpers/raw-stdio.js";
+import { MODEL_FACING_BUDGET, MODEL_FACING_BUDGET_WRITER, modelFacingCost } from "../test/helpers/model-facing.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outDir = join(root, "bench", "out");
@@ -74,11 +75,11 @@ async function toolListSize() {
     return { name: t.name, bytes: Buffer.byteLength(s), anthropic: countTokens(s), o200k: encode(s).length };
   });
   const instructions = serverInstructions(config);
-  // What a host puts in the model's context: names, titles, descriptions, input schemas
-  // (icons, annotations and output schemas are for the host).
-  const modelFacing = JSON.stringify({ tools: tools.map(({ name, title, description, inputSchema }) => ({ name, title, description, inputSchema })) });
+  // What a host hands the model (name, title, description, input schema), issue 21's budget.
+  const facingNone = await modelFacingCost({});
+  const facingWriter = await modelFacingCost({ token: TEST_TOKEN });
   return {
-    modelFacing: { bytes: Buffer.byteLength(modelFacing), anthropic: countTokens(modelFacing), o200k: encode(modelFacing).length },
+    modelFacing: { none: facingNone.tokens, writer: facingWriter.tokens },
     tools: tools.length,
     bytes: Buffer.byteLength(whole),
     anthropic: countTokens(whole),
@@ -304,9 +305,9 @@ async function callLatency() {
 async function main() {
   const size = await toolListSize();
   say(`tools/list: ${size.tools} tools, ${size.bytes} bytes, ${size.anthropic} Anthropic tokens, ${size.o200k} o200k tokens`);
-  say(`  model-facing part (names, titles, descriptions, input schemas): ${size.modelFacing.bytes} bytes, ${size.modelFacing.anthropic} Anthropic / ${size.modelFacing.o200k} o200k tokens (target ≤ ${TARGET_LIST_TOKENS})`);
   say(`  output schemas: ${size.outputSchemas} Anthropic tokens`);
   say(`instructions: ${size.instructions.bytes} bytes, ${size.instructions.anthropic} Anthropic / ${size.instructions.o200k} o200k tokens`);
+  say(`model-facing part (name, title, description, input schema): ${size.modelFacing.none} Anthropic tokens without a token (≤ ${MODEL_FACING_BUDGET}), ${size.modelFacing.writer} with a writer token (≤ ${MODEL_FACING_BUDGET_WRITER})`);
   say("per tool (bytes / Anthropic / o200k):");
   for (const t of size.perTool) say(`  ${t.name.padEnd(28)} ${String(t.bytes).padStart(5)} ${String(t.anthropic).padStart(5)} ${String(t.o200k).padStart(5)}`);
   const largest = size.perTool.reduce((a, b) => (b.anthropic > a.anthropic ? b : a));

@@ -9,6 +9,7 @@ import { SERVER_VERSION } from "../server/create-server.js";
 import { serveStdio } from "../server/transports/stdio.js";
 import { lazyApi } from "../tools/lazy-api.js";
 import { checkTokenAtStart, TokenRefusal, withTokenFallback } from "../tools/refused-token.js";
+import { WriteGate } from "../tools/permissions.js";
 import type { SharedStores } from "../client/shared-stores.js";
 import { extractHttpArgs } from "../server/transports/http-options.js";
 
@@ -143,7 +144,9 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
   };
   // Asked a moment after the start, so the host's initialize and tools/list never wait for
   // the client to load; a refusal found by the first call is handled the same way.
-  if (config.token) setTimeout(() => void checkTokenAtStart(api, refusal), 1000).unref();
-  await serveStdio(config, { api, log, onClose, answerNote: () => refusal.note() });
+  // A token that may not write loses the write tools from tools/list once VNDB says so.
+  const writeGate = new WriteGate();
+  if (config.token) setTimeout(() => void checkTokenAtStart(api, refusal, {}, writeGate), 1000).unref();
+  await serveStdio(config, { api, log, onClose, answerNote: () => refusal.note(), writeGate });
   return 0;
 }

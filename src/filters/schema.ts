@@ -8,7 +8,6 @@
 import { z } from "zod";
 import { FILTERS, filterEntity, type FilterDef, type ValueKind } from "../kana/filters.js";
 import type { EntityType, QueryEndpoint } from "../kana/types.js";
-import { searchPageLetter } from "../kana/site-search.js";
 
 /** Enumerations longer than this are described by what they are, not listed. */
 const ENUM_LIST_MAX = 8;
@@ -95,15 +94,18 @@ export function describeFilterKeys(entity: EntityType): string {
   return [...groups].map(([text, names]) => (text ? `${names.join(", ")} (${text})` : names.join(", "))).join("; ");
 }
 
-/** The tool-facing description of the `filters` argument of `endpoint`. */
+/** The tool whose `filters` description lists the VN filter keys a user's list takes too. */
+const ULIST_FILTERS_FROM = "vndb_search_vn";
+
+/**
+ * The tool-facing description of the `filters` argument of `endpoint`: only its keys. The
+ * value grammar (operators, and/or, raw) is the same for every tool and is said once in the
+ * server instructions (FILTER_GUIDE); repeating it cost ~45 tokens in each of nine tools.
+ */
 export function filterDescription(endpoint: QueryEndpoint): string {
-  const entity = filterEntity(endpoint);
-  const letter = searchPageLetter(entity);
-  const raw = letter ? `VNDB filter, compact string or vndb.org/${letter}?f= URL` : "VNDB filter or compact string";
-  return (
-    `Keys ANDed. Value: x|{ne:x}|{any|all|none:[…]}; * also {gt|gte|lt|lte:x}. and/or:[{…}]. raw: ${raw}. ` +
-    `Keys: ${describeFilterKeys(entity)}.`
-  );
+  // A user's list takes VN filters: naming the tool that lists them saves ~190 tokens.
+  if (endpoint === "ulist") return `Keys: those of ${ULIST_FILTERS_FROM}'s filters.`;
+  return `Keys: ${describeFilterKeys(filterEntity(endpoint))}.`;
 }
 
 /** The zod schema of the `filters` argument: an open object, checked by toPredicate. */
@@ -116,10 +118,10 @@ export function filterSchema(endpoint: QueryEndpoint): z.ZodType<Record<string, 
  * Names given for tag/trait/producer/staff/character/vn values are resolved to ids.
  */
 export const FILTER_GUIDE =
-  'Filters are objects, keys ANDed: {lang: "en", rating: {gte: 80}, tag: "Nakige", developer: "Key"}. ' +
-  'Several values: {lang: {any: ["en", "de"]}}; not: {ne: x} or {none: [...]}; groups: {or: [{...}, {...}]}. ' +
+  'Filters are objects, keys ANDed: {lang: "en", rating: {gte: 80}, tag: "Nakige", developer: "Key"}; each tool\'s `filters` lists its keys. ' +
+  'A value is x, {ne: x}, {any|all|none: [...]}; keys marked * also take {gt|gte|lt|lte: x}; groups: {or: [{...}, {...}]} or {and: [...]}. ' +
   'Nested entities take their own filters: {release: {producer: "Key", lang: "en"}}. ' +
   "Tags, traits, producers, staff, characters and VNs may be given by name; an ambiguous name fails listing candidate ids. " +
   'Codes too: platform "Switch", role "writer". VN staff filter: staff and voice credits (role "seiyuu": voice only). ' +
   "Dates: YYYY, YYYY-MM, YYYY-MM-DD, today, unknown, TBA. " +
-  "raw takes a VNDB filter array, a compact filter string or a vndb.org search URL.";
+  "raw takes a VNDB filter array, a compact filter string or a vndb.org search URL (vndb.org/v?f=…).";

@@ -10,6 +10,7 @@ import { LANGUAGE, MEDIUM, PLATFORM } from "../schema/index.js";
 import { parseRaw } from "./raw.js";
 import { resolutionMessage, type NameKind, type NameResolver } from "./resolver.js";
 import { codeKindOf, resolveCode, type CodeKind } from "./code-names.js";
+import { aliasedObject, filterAlias, notAFilter } from "./aliases.js";
 import { vndbIdPattern } from "../kana/vndbid.js";
 
 type Obj = Record<string, unknown>;
@@ -38,7 +39,8 @@ export type LabelResolution = { ok: true; id: number } | { ok: false; message: s
 
 /** One name that was resolved, so the tool can show the model what it searched for. */
 export interface ResolvedName {
-  kind: NameKind | CodeKind;
+  /** "filter": a filter key read as another (aliases.ts). */
+  kind: NameKind | CodeKind | "filter";
   name: string;
   id: string;
   /** The entry's display name, e.g. "Key (鍵)". */
@@ -196,6 +198,18 @@ class Converter {
         children.push(...this.raw(entity, value, at));
       } else {
         const def = filterByName(entity, key);
+        const alias = def ? undefined : filterAlias(entity, key);
+        if (alias) {
+          // A spelling VNDB lacks, read as the filter it means (aliases.ts) and echoed.
+          const read = alias.value?.(value);
+          if (read instanceof Error) throw new InputError(read.message);
+          const sub = await this.object(entity, aliasedObject(alias, value), path);
+          if (sub) children.push(sub);
+          this.resolved.push({ kind: "filter", name: key, id: read ? read.said : alias.to.join("."), as: `(${alias.means})`, how: "exact" });
+          continue;
+        }
+        const wish = def ? undefined : notAFilter(entity, key);
+        if (wish) throw new InputError(`There is no ${entity} filter "${at}". ${wish}`);
         if (!def) {
           const synonym = SYNONYMS[key];
           const close = synonym && filterNames(entity).includes(synonym) ? [synonym] : didYouMean(key, filterNames(entity));

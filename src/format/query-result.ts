@@ -132,6 +132,15 @@ const ENDPOINT_NOUN: Record<QueryEndpoint, [string, string]> = {
 };
 
 const count = (n: number, [one, many]: [string, string]): string => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * "10 visual novels, more available" read as a total of 10 (issue 21): a page without its
+ * total says it is a page, and how to get the total (/ulist has no usable `count`, §11).
+ */
+function moreText(endpoint: QueryEndpoint, counted: boolean): string {
+  if (counted) return ", more available";
+  return endpoint === "ulist" ? " on this page, more available" : ' on this page, more available ("count": true gives the total)';
+}
 const DESCRIPTIONS: [string, string] = ["description", "descriptions"];
 const ENTRIES: [string, string] = ["entry", "entries"];
 
@@ -146,7 +155,8 @@ function hiddenSummary(hidden: HiddenCounts, level: number, argument: string | u
       : argument
         ? ` To see them, call again with "${argument}": 2 (or 1 for minor ones only), only if the user wants spoilers.`
         : " The server's spoiler level (VNDB_SPOILER_LEVEL) decides what is shown.";
-  return `Hidden as spoilers (level ${level}): ${parts.join(", ")}.${raise}`;
+  // "above level N": "(level 0)" read as if the hidden items were level-0 ones (issue 21).
+  return `Hidden as spoilers (above level ${level}): ${parts.join(", ")}.${raise}`;
 }
 
 interface Attempt {
@@ -279,7 +289,7 @@ function build(
   const header =
     page.results.length === 0
       ? `No ${noun[1]} found${total}.`
-      : `${count(page.results.length, noun)}${total}${keep < page.results.length ? ` (${keep} shown)` : ""}${page.more ? ", more available" : ""}:`;
+      : `${count(page.results.length, noun)}${total}${keep < page.results.length ? ` (${keep} shown)` : ""}${page.more ? moreText(page.endpoint, total !== "") : ""}:`;
 
   const structured: Obj = { results: entries, more: page.more };
   if (page.count !== undefined) structured.count = page.count;

@@ -13,6 +13,7 @@ import { PendingRequests, type WrappableTransport } from "./pending-requests.js"
 import { registerTools } from "../tools/define-tool.js";
 import { toolsFor } from "../tools/index.js";
 import { SessionState } from "../tools/session.js";
+import type { WriteGate } from "../tools/permissions.js";
 import { ClientLog } from "./client-log.js";
 import { registerResources } from "../resources/index.js";
 import { registerPrompts } from "../prompts/index.js";
@@ -52,6 +53,8 @@ export interface ServerDeps {
   log?: Logger;
   /** A line to put before every answer while it returns one (a refused token). */
   answerNote?: () => string | undefined;
+  /** Withdraws the write tools once the token proves unable to write (tools/permissions.ts). */
+  writeGate?: WriteGate;
 }
 
 export interface CreatedServer {
@@ -85,6 +88,7 @@ export function createServer(config: ServerConfig, deps: ServerDeps): CreatedSer
     clientLog: new ClientLog(server),
     confirmations: confirmationState,
     ...(deps.answerNote ? { answerNote: deps.answerNote } : {}),
+    ...(deps.writeGate ? { writeGate: deps.writeGate } : {}),
   };
   const tools = registerTools(server, toolsFor(config), registered);
   registerResources(server, registered);

@@ -17,6 +17,7 @@ import type { SessionState } from "./session.js";
 import type { ClientLog } from "../server/client-log.js";
 import type { EntryLink } from "./entry-links.js";
 import { ICONS, type IconEntry } from "../server/icon.js";
+import type { WriteGate } from "./permissions.js";
 
 /** What a model must tell the user when VNDB was down and kept answers were used. */
 function staleNote(stale: readonly StaleNotice[]): string {
@@ -123,6 +124,8 @@ export interface RegisterOptions {
   answerNote?: () => string | undefined;
   /** Seals the state of a 2026-era confirmation round trip (server/create-server.ts). */
   confirmations?: RequestStateCodec;
+  /** Withdraws the write tools from tools/list once the token proves unable to write (permissions.ts). */
+  writeGate?: WriteGate;
 }
 
 /** A tools/list entry exactly as this server sends it. */
@@ -294,11 +297,15 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
   const listed = tools.map((tool) => PRECOMPUTED.get(tool.name) ?? memoListed(tool));
   // The entries are JSON Schema the SDK itself produced (draft-07); its type is narrower than Record.
   // App-only tools (MCP Apps) are listed only to clients that render the views: elsewhere a
-  // model would see them.
-  const forModels = listed.filter((t) => t._meta?.ui.visibility === undefined);
+  // model would see them. Write tools go once the token proves unable to write (permissions.ts).
+  const gate = options.writeGate;
+  const shown = (forApps: boolean) => listed.filter((t, i) => (forApps || t._meta?.ui.visibility === undefined) && (!gate?.closed || tools[i]!.access === "read"));
   server.server.setRequestHandler("tools/list", (_request, ctx) => ({
-    tools: (clientRendersApps(clientCapabilities(server, ctx)) ? listed : forModels) as unknown as ListToolsResult["tools"],
+    tools: shown(clientRendersApps(clientCapabilities(server, ctx))) as unknown as ListToolsResult["tools"],
   }));
+  gate?.onClose(() => {
+    if (tools.some((t) => t.access === "write") && server.isConnected()) void server.sendToolListChanged();
+  });
   return names;
 }
 

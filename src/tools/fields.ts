@@ -7,7 +7,9 @@ import { editDistance, MAX_SUGGESTIONS } from "../kana/hints.js";
 import type { FieldSelection, QueryEndpoint } from "../kana/types.js";
 import { endpointFields, fieldAt, subFields, type SchemaObject } from "../schema/index.js";
 import { ToolError } from "./errors.js";
-import { FIELD_PRESETS, type FieldPreset, type QuerySpec } from "./query-specs.js";
+import { fieldAlias, fieldElsewhere } from "./field-aliases.js";
+import { filterByName, filterEntity } from "../kana/filters.js";
+import { FIELD_PRESETS, QUERY_SPECS, type FieldPreset, type QuerySpec } from "./query-specs.js";
 
 /** The preset used when the model names no fields. */
 export const DEFAULT_PRESET: FieldPreset = "standard";
@@ -45,7 +47,9 @@ export function expandFields(spec: QuerySpec, requested: string | readonly strin
   const out: string[] = [];
   for (const word of words) {
     const lower = word.toLowerCase();
+    const alias = fieldAlias(spec.endpoint, lower);
     if (isPreset(lower)) out.push(...splitTopLevel(spec.presets[lower]));
+    else if (alias) out.push(...splitTopLevel(alias));
     else out.push(word);
   }
   return [...new Set(out)].join(",");
@@ -84,6 +88,16 @@ export function fieldsHint(endpoint: QueryEndpoint, message: string): string {
   const notFound = /Field '([^']*)' not found/.exec(message);
   if (notFound) {
     const wanted = notFound[1]!.toLowerCase();
+    // A word that is a field elsewhere or a filter here: name the call that works (issue 21).
+    const elsewhere =
+      fieldElsewhere(endpoint, wanted) ??
+      (NAME_FIELDS.some((n) => n === wanted)
+        ? undefined
+        : QUERY_SPECS.filter((q) => q.endpoint !== endpoint && subFields(endpointFields(q.endpoint)).has(wanted)).map((q) => [q.endpoint, wanted] as [QueryEndpoint, string])[0]);
+    const tool = elsewhere && QUERY_SPECS.find((q) => q.endpoint === elsewhere[0])?.tool;
+    const asFilter = filterByName(filterEntity(endpoint), wanted) ? ` ${wanted} is a filter here: {"filters":{"${wanted}":…}}.` : "";
+    if (tool) return `${wanted} is a field of ${elsewhere![0]}s: ${tool} {"fields":"title,${elsewhere![1]}"}.${asFilter}`;
+
     const scored = knownPaths(endpoint)
       .map((p) => ({ p, d: editDistance(wanted, p.split(".").pop()!.toLowerCase()) }))
       .filter((s) => s.d <= MAX_SUGGESTION_DISTANCE)
@@ -91,9 +105,11 @@ export function fieldsHint(endpoint: QueryEndpoint, message: string): string {
       .slice(0, MAX_SUGGESTIONS)
       .map((s) => s.p);
     const top = [...subFields(endpointFields(endpoint)).keys()].join(", ");
-    return scored.length
-      ? `Did you mean ${scored.join(" or ")}? Top-level fields: ${top}.`
-      : `Top-level fields: ${top}. vndb_get_schema lists all.`;
+    return (
+      asFilter.trim() +
+      (asFilter ? " " : "") +
+      (scored.length ? `Did you mean ${scored.join(" or ")}? Top-level fields: ${top}.` : `Top-level fields: ${top}. vndb_get_schema lists all.`)
+    );
   }
   return 'Presets are "brief", "standard", "full"; paths use the API grammar, e.g. "title,image{url},tags.name".';
 }

@@ -61,6 +61,7 @@ export async function resolveLabels(
   let labels: UlistLabel[] | undefined;
   const out: number[] = [];
   for (const ref of refs) {
+    if (typeof ref === "number" && !Number.isInteger(ref)) throw new ToolError(`Label id ${ref} is not a whole number.`);
     const text = typeof ref === "number" ? String(ref) : ref.trim();
     let id: number;
     if (/^[0-9]+$/.test(text)) {

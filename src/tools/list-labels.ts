@@ -12,6 +12,8 @@ import { writesEnabled } from "../server/config.js";
 export const LABEL_RULES =
   "Voted (id 7) follows the vote: set or remove a vote, never the label. Labels cannot be created through the API (the user adds them on vndb.org).";
 const WRITE_RULES = "In vndb_update_list_entry, labels_set/labels_unset add and remove; `labels` replaces the whole set.";
+/** Without list writes the editing rules are noise (issue 21): only what Voted means when reading. */
+const READ_RULES = "Voted (id 7) is the entries with a vote.";
 
 export const listLabelsTool = defineTool({
   name: "vndb_list_labels",
@@ -39,7 +41,7 @@ export const listLabelsTool = defineTool({
     });
     const me = user ? null : await ctx.session.whoAmI(ctx.api, ctx.signal);
     const whose = me ? `${me.username} (${me.id}, the token owner)` : args.user!.trim() === user ? user : `${args.user!.trim()} (${user})`;
-    const rules = writesEnabled(ctx.config) ? `${LABEL_RULES} ${WRITE_RULES}` : LABEL_RULES;
+    const rules = writesEnabled(ctx.config) ? `${LABEL_RULES} ${WRITE_RULES}` : READ_RULES;
     return {
       text: `${labels.length} labels of ${whose}:\n${lines.join("\n")}\n${rules}`,
       structured: { ...(user ? { user } : {}), labels },

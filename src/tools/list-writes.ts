@@ -38,7 +38,9 @@ export const MAX_DATE_YEAR = 2099;
 const WRITE_ANNOTATIONS = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true };
 const DELETE_ANNOTATIONS = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true };
 
-const labelRefs = z.array(z.union([z.number().int(), z.string().min(1)]));
+// A plain number, not .int(): zod writes the safe-integer bounds into the JSON Schema (~25
+// tokens per array, three arrays); resolveLabels refuses a non-integer id.
+const labelRefs = z.array(z.union([z.string().min(1), z.number()]));
 
 /** Today on the server's clock, which is the user's machine under Claude Desktop. */
 function localToday(now = new Date()): string {
@@ -69,9 +71,10 @@ export const updateListEntryTool = defineTool({
   endpoint: "ulist_patch",
   title: "Add or update a VN on my list",
   description:
-    "Add a VN to my list (always adds it) or change vote, labels, dates, notes; returns the stored entry. " +
+    "Add a VN to my list (always adds it) or change vote, labels, dates, notes. " +
     "Use labels_set/labels_unset; `labels` replaces all (refused if it drops others unless drop_other_labels). " +
-    "Voted follows the vote; labels cannot be created here. Dates cannot be cleared. " +
+    "Voted follows the vote; labels cannot be created; dates cannot be cleared. " +
+    "An unknown label or a bad date is refused and nothing is written; the reply shows before → after. " +
     'Example: {"vn":"v17","labels_set":["Finished"],"vote":9}',
   input: {
     vn: z.string().describe("id; an exact title also works"),
@@ -265,7 +268,7 @@ export const updateReleaseEntryTool = defineTool({
   endpoint: "rlist_patch",
   title: "Set a release's status on my list",
   description:
-    "Put a release on my release list or change its status; returns the entry after the write. Also adds its VNs to my VN list. " +
+    "Put a release on my release list or change its status (also adds its VNs to my VN list); the reply shows before → after. " +
     'Example: {"release":"r12","status":"obtained"}',
   input: {
     release: z.string(),

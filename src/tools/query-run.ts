@@ -11,13 +11,17 @@ import { QUERY_NOTES } from "./query-notes/index.js";
 import { runNotes } from "./query-notes/run-notes.js";
 import { keptLists, listLevels } from "../format/nested-lists.js";
 
-export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContext): Promise<ToolResult> {
+export async function runQuery(spec: QuerySpec, asked: QueryArgs, ctx: ToolContext): Promise<ToolResult> {
+  // Before the request, not a note: a random quote of one VN is drawn among that VN's quotes
+  // (quote-random.ts; VNDB's own draw is global). Loaded only for quotes.
+  const drawn = spec.endpoint === "quote" ? await (await import("./quote-random.js")).drawRandomQuote(spec, asked, ctx) : null;
+  const args = drawn?.args ?? asked;
   const request = await buildRequest(spec, args, ctx, QUERY_NOTES);
   ctx.progress(1, 2, `querying /${spec.endpoint}`);
   const response = await ctx.api.query(spec.endpoint, request.body, { signal: ctx.signal });
   ctx.progress(2, 2);
   const notes = { ...request.notes, response, replaced: false };
-  return runNotes(QUERY_NOTES, notes, request.strip, (done) =>
+  const result = await runNotes(QUERY_NOTES, notes, request.strip, (done) =>
     renderQuery({
       endpoint: spec.endpoint,
       tool: spec.tool,
@@ -31,4 +35,5 @@ export async function runQuery(spec: QuerySpec, args: QueryArgs, ctx: ToolContex
       listLevels: listLevels(done.listOptions),
     }),
   );
+  return drawn ? { ...result, text: `${drawn.note}\n${result.text}` } : result;
 }

@@ -30,8 +30,9 @@ function sorts(endpoint: QueryEndpoint): readonly string[] {
 
 const VN_BRIEF = "title,alttitle,released,rating,votecount";
 const VN_STANDARD = `${VN_BRIEF},olang,languages,platforms,length,length_minutes,devstatus,developers{name},tags{name,rating,spoiler,lie},description`;
-const RELEASE_BRIEF = "title,alttitle,released,platforms,languages{lang},vns{title}";
-const RELEASE_STANDARD = `${RELEASE_BRIEF},vns{rtype},producers{name,developer,publisher},minage,patch,freeware,official,voiced,engine,media{medium,qty}`;
+// vns{rtype}: whether a release is the complete game, a partial one or a trial (issue 21).
+const RELEASE_BRIEF = "title,alttitle,released,platforms,languages{lang},vns{title,rtype}";
+const RELEASE_STANDARD = `${RELEASE_BRIEF},producers{name,developer,publisher},minage,patch,freeware,official,voiced,engine,media{medium,qty}`;
 const CHARACTER_BRIEF = "name,original,vns{title,role,spoiler}";
 const CHARACTER_STANDARD = `${CHARACTER_BRIEF},aliases,sex,gender,age,birthday,blood_type,height,traits{name,group_name,spoiler,lie},description`;
 

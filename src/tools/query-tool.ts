@@ -16,10 +16,11 @@ export { MAX_RESULTS } from "../kana/query-limits.js";
 
 function inputShape(spec: QuerySpec) {
   return {
-    ...(spec.searchable ? { query: z.string().optional().describe("Text search or id") } : {}),
+    // `query`, `fields` and paging are explained once in the server instructions (token budget).
+    ...(spec.searchable ? { query: z.string().optional() } : {}),
     filters: filterSchema(spec.endpoint).optional(),
     ...(spec.endpoint === "ulist" ? { user: z.string().optional().describe("u123 or username") } : {}),
-    fields: z.string().optional().describe("brief|standard|full and/or field paths"),
+    fields: z.string().optional(),
     sort: z.enum(spec.sorts as [string, ...string[]]).optional(),
     reverse: z.boolean().optional(),
     results: z.number().int().min(1).max(MAX_RESULTS).optional(),

@@ -1,7 +1,8 @@
 // vndb_recommend: "something like X", "what should I read next". A tag profile from the given
 // VNs (or the user's highest votes), candidates sharing two of its tags (one, if too few), minus
-// what is on the list, each explained. At most 5 upstream requests: seeds 1, candidates 1-2,
-// list check 1, and /authinfo once per session.
+// what is on the list, each explained. Seeds without content tags fall back to their
+// developers, staff, relations and rating (recommend-fallback.ts). At most 5 upstream
+// requests: seeds 1, candidates 1-2, list check 1, and /authinfo once per session.
 
 import { z } from "zod";
 import type { VndbApi } from "./api.js";
@@ -12,6 +13,16 @@ import { entryLinks } from "./entry-links.js";
 import { resolveCode, type CodeKind } from "../filters/code-names.js";
 import { VOTED_LABEL } from "./labels.js";
 import { resolveUserId } from "./users.js";
+import {
+  FALLBACK_SEED_FIELDS,
+  fallbackCandidates,
+  fallbackSignals,
+  hasSignals,
+  meanRating,
+  scoreFallback,
+  signalsText,
+  type FallbackSeed,
+} from "./recommend-fallback.js";
 
 /** Tags weaker than this (0..3) are voters' doubts, for the profile and for a match. */
 export const MATCH_MIN_RATING = 1.5;
@@ -25,6 +36,8 @@ const CANDIDATES = 100;
 const PICKS = 5;
 /** Seeds named at once: they share one search request. */
 const MAX_LIKE = 5;
+/** Seeds named in the answer's head (a vote profile may have 25). */
+const SEEDS_NAMED = 8;
 
 const TAG_FIELDS = "tags{id,name,rating,spoiler,lie,category}";
 
@@ -36,14 +49,13 @@ interface VnTag {
   lie: boolean;
   category?: string;
 }
-interface VnRow {
+interface VnRow extends FallbackSeed {
   id: string;
   title: string;
   alttitle?: string | null;
   aliases?: string[];
   titles?: { title: string }[];
   votecount?: number;
-  rating?: number | null;
   tags?: VnTag[];
 }
 
@@ -68,7 +80,7 @@ async function seedsFromLike(api: VndbApi, like: string[], ctx: ToolContext): Pr
   const filters = clauses.length === 1 ? clauses[0] : ["or", ...clauses];
   const res = await api.query(
     "vn",
-    { filters, fields: `title,alttitle,aliases,titles{title},votecount,${TAG_FIELDS}`, sort: "votecount", reverse: true, results: CANDIDATES },
+    { filters, fields: `title,alttitle,aliases,titles{title},votecount,${TAG_FIELDS},${FALLBACK_SEED_FIELDS}`, sort: "votecount", reverse: true, results: CANDIDATES },
     { signal: ctx.signal },
   );
   const rows = res.results as unknown as VnRow[];
@@ -88,7 +100,7 @@ async function seedsFromVotes(api: VndbApi, user: string, ctx: ToolContext): Pro
   const res = await api.query(
     "ulist",
     // Label 7 (Voted): VNDB sorts unvoted entries first in descending vote order.
-    { user, filters: ["label", "=", VOTED_LABEL], fields: `vote,vn{title,${TAG_FIELDS}}`, sort: "vote", reverse: true, results: SEED_VOTES },
+    { user, filters: ["label", "=", VOTED_LABEL], fields: `vote,vn{title,${TAG_FIELDS},${FALLBACK_SEED_FIELDS}}`, sort: "vote", reverse: true, results: SEED_VOTES },
     { signal: ctx.signal },
   );
   return (res.results as unknown as { id: string; vote: number | null; vn: Omit<VnRow, "id"> }[])
@@ -127,7 +139,8 @@ export const recommendTool = defineTool({
   endpoint: "vn",
   composite: true,
   title: "Recommend visual novels",
-  description: "VNs like `like` (ids/titles) or, without it, the user's votes ≥ 8, by shared tags; skips the user's list, says why each fits.",
+  description:
+    "VNs like `like` (ids/titles) or, without it, the user's votes ≥ 8, by shared tags (without tags: developers, staff, relations); skips the user's list, says why each fits.",
   input: {
     like: z.array(z.string()).optional().describe("VN ids or titles"),
     user: z.string().optional().describe("u123/name; default token owner"),
@@ -162,20 +175,65 @@ export const recommendTool = defineTool({
     }
     if (!seeds.length) throw new ToolError(`No VN found for ${like.map((l) => `"${l}"`).join(", ")}.`, "Find the ids with vndb_search_vn.");
     const profile = profileOf(seeds, spoilers);
-    if (!profile.length) {
-      throw new ToolError(
-        `${seeds.length === 1 ? "This VN has" : `These ${seeds.length} VNs have`} no content tags VNDB shows at spoiler level ${spoilers}, so there is nothing to compare by.`,
-        "Try other VNs.",
-      );
-    }
-
-    const tagFilter = (id: string) => ["tag", "=", spoilers >= 2 ? [id, spoilers, MATCH_MIN_RATING] : [id, spoilers, MATCH_MIN_RATING, true]];
     const extra: unknown[] = [
       ...seeds.map((s) => ["id", "!=", s.id]),
       ...(args.lang ? [["lang", "=", codeOf("language", args.lang, notes)]] : []),
       ...(args.platform ? [["platform", "=", codeOf("platform", args.platform, notes)]] : []),
       ...(args.length ? [["length", "=", args.length]] : []),
     ];
+    const filtered = extra.length > seeds.length;
+
+    /** Which of these VNs are on the user's list: one /ulist request. */
+    const listed = async (ids: string[]): Promise<Set<string>> => {
+      if (!user || !ids.length) return new Set();
+      const res = await ctx.api.query(
+        "ulist",
+        { user, filters: ids.length === 1 ? ["id", "=", ids[0]] : ["or", ...ids.map((id) => ["id", "=", id])], fields: "", results: CANDIDATES },
+        { signal: ctx.signal },
+      );
+      return new Set(res.results.map((r) => String(r.id)));
+    };
+
+    // The seeds are named in every answer, so the model can tell the user what was compared.
+    const source = like.length
+      ? `Seeds: ${seedList(seeds)}.`
+      : `Seeds: ${user}'s votes ≥ 8 (${seeds.length} VNs: ${seedList(seeds)}).`;
+    const head = [source];
+    if (notes.length) head.push(`Note: ${notes.join("; ")}.`);
+
+    if (!profile.length) {
+      // No content tags to compare by: the seeds' makers, relations and rating instead.
+      const signals = fallbackSignals(seeds);
+      const noTags = `No content tags on ${seeds.length === 1 ? "this VN" : "these VNs"} at spoiler level ${spoilers}${ctx.config.embedded ? " (the offline sample holds tags for only a few VNs)" : ""}`;
+      if (!hasSignals(signals)) {
+        throw new ToolError(
+          `${noTags}, and no developers, writer/artist/composer credits or relations either: nothing to compare ${seedList(seeds)} by.`,
+          "Try other VNs, or search by what the user likes with vndb_search_vn filters (tag, developer, staff).",
+        );
+      }
+      const mean = meanRating(seeds);
+      head.push(`${noTags}; signals used: ${signalsText(signals)}${mean !== null ? `; ties go to the rating closest to the seeds' (${(mean / 10).toFixed(2)})` : ""}.`);
+      const candidates = await fallbackCandidates(ctx.api, signals, extra, CANDIDATES, ctx.signal);
+      const onList = await listed(candidates.map((c) => c.id));
+      if (user) head.push(`Dropped ${onList.size} already on ${user}'s list.`);
+      const picks = scoreFallback(candidates.filter((c) => !onList.has(c.id)), signals, mean).slice(0, PICKS);
+      const lines = picks.map((p) => `- ${p.id} ${p.title}${p.rating ? ` (rating ${(p.rating / 10).toFixed(2)})` : ""}: ${p.shares.join("; ")}`);
+      const none = candidates.length
+        ? `All ${candidates.length} VNs sharing these are on the list already.`
+        : `No other VN shares these${filtered ? " within the filters" : ""}.`;
+      return {
+        text: [...head, ...(picks.length ? lines : [none])].join("\n"),
+        structured: {
+          seeds: seeds.map((s) => s.id),
+          signals: ["developers", "staff", "relations"].filter((k) => (k === "developers" ? signals.developers : k === "staff" ? signals.credits : signals.relations).length),
+          profile: [],
+          picks: picks.map((p) => ({ id: p.id, title: p.title, shares: p.shares })),
+          ...(user ? { user, droppedOnList: onList.size } : {}),
+        },
+      };
+    }
+
+    const tagFilter = (id: string) => ["tag", "=", spoilers >= 2 ? [id, spoilers, MATCH_MIN_RATING] : [id, spoilers, MATCH_MIN_RATING, true]];
     const pairs: unknown[] = [];
     for (let i = 0; i < profile.length; i++) {
       for (let j = i + 1; j < profile.length; j++) pairs.push(["and", tagFilter(profile[i]!.id), tagFilter(profile[j]!.id)]);
@@ -195,16 +253,7 @@ export const recommendTool = defineTool({
       candidates = [...candidates, ...more.filter((m) => !candidates.some((c) => c.id === m.id))];
     }
 
-    let onList = new Set<string>();
-    if (user && candidates.length) {
-      const ids = candidates.map((c) => c.id);
-      const res = await ctx.api.query(
-        "ulist",
-        { user, filters: ids.length === 1 ? ["id", "=", ids[0]] : ["or", ...ids.map((id) => ["id", "=", id])], fields: "", results: CANDIDATES },
-        { signal: ctx.signal },
-      );
-      onList = new Set(res.results.map((r) => String(r.id)));
-    }
+    const onList = await listed(candidates.map((c) => c.id));
 
     const scored = candidates
       .filter((c) => !onList.has(c.id))
@@ -216,9 +265,7 @@ export const recommendTool = defineTool({
       .sort((a, b) => b.score - a.score || (b.c.rating ?? 0) - (a.c.rating ?? 0))
       .slice(0, PICKS);
 
-    const source = like.length ? seeds.map((s) => `${s.id} ${s.title}`).join(", ") : `${user}'s votes ≥ 8 (${seeds.length} VNs)`;
-    const head = [`Profile from ${source}: ${profile.map((p) => p.name).join(", ")}.`];
-    if (notes.length) head.push(`Note: ${notes.join("; ")}.`);
+    head.push(`Signals used: shared content tags. Profile: ${profile.map((p) => p.name).join(", ")}.`);
     if (user) head.push(`Dropped ${onList.size} already on ${user}'s list.`);
     const lines = scored.map(
       (x) =>
@@ -226,13 +273,14 @@ export const recommendTool = defineTool({
     );
     const none = candidates.length
       ? `All ${candidates.length} VNs sharing these tags are on the list already.`
-      : `No other VN shares these tags${extra.length > seeds.length ? " within the filters" : ""}.`;
+      : `No other VN shares these tags${filtered ? " within the filters" : ""}.`;
     const text = [...head, ...(scored.length ? lines : [none])].join("\n");
     return {
       text,
       links: entryLinks(scored.map((x) => ({ id: x.c.id, title: x.c.title }))),
       structured: {
         seeds: seeds.map((s) => s.id),
+        signals: ["tags"],
         profile: profile.map((p) => p.name),
         picks: scored.map((x) => ({ id: x.c.id, title: x.c.title, shares: x.shared.map((p) => p.name) })),
         ...(user ? { user, droppedOnList: onList.size } : {}),
@@ -240,3 +288,9 @@ export const recommendTool = defineTool({
     };
   },
 });
+
+/** Seeds shown by id and title; a long vote list is cut after SEEDS_NAMED. */
+function seedList(seeds: readonly VnRow[]): string {
+  const shown = seeds.slice(0, SEEDS_NAMED).map((s) => `${s.id} ${s.title}`);
+  return seeds.length > SEEDS_NAMED ? `${shown.join(", ")} and ${seeds.length - SEEDS_NAMED} more` : shown.join(", ");
+}

@@ -9,6 +9,7 @@ import { parseAuthorization } from "../kana/token.js";
 import type { Logger } from "../server/log.js";
 import type { RequestOptions, VndbApi } from "./api.js";
 import { ToolError } from "./errors.js";
+import type { WriteGate } from "./permissions.js";
 
 /** The line prepended to every answer once the token has been refused. */
 export const REFUSED_TOKEN_NOTE = "Your VNDB token was refused; public data only.";
@@ -125,10 +126,13 @@ export function withTokenFallback(authed: VndbApi, anonymous: VndbApi, refusal: 
   };
 }
 
-/** Asks VNDB once whether it knows the token (GET /authinfo), in the background of the start. */
-export async function checkTokenAtStart(api: VndbApi, refusal: TokenRefusal, options: RequestOptions = {}): Promise<void> {
+/**
+ * Asks VNDB once whether it knows the token (GET /authinfo), in the background of the start;
+ * a token that may not write closes `gate` (the write tools leave tools/list).
+ */
+export async function checkTokenAtStart(api: VndbApi, refusal: TokenRefusal, options: RequestOptions = {}, gate?: WriteGate): Promise<void> {
   try {
-    await api.authinfo(options);
+    gate?.learn(await api.authinfo(options));
   } catch (error) {
     // A refusal is recorded by the wrapper; anything else (VNDB unreachable) is the first call's to report.
     if (!(error instanceof ToolError) && !isRefusedToken(error)) return;

@@ -189,6 +189,28 @@ export function buildQuestions(f: Facts = new Facts()): EvalQuestion[] {
     add({ question: `Is there a sequel to ${t(withSequel)}?`, need: [seqs.flatMap((v) => [v.id, t(v)])], minCalls: 1, expert: 'vndb_search_vn {query, fields: "relations.title,relations.relation"}' }, "sequel");
   }
 
+  // Issue 21: a filter spelt as a model spells it (seiyuu on VNs), a release's type.
+  const staffOfAlias = new Map(f.cat.staff.flatMap((st) => st.aliases.map((al) => [al.aid, st] as const)));
+  const voicedIn = new Map<string, Set<string>>();
+  for (const v of pop) {
+    for (const va of v.va) {
+      const st = staffOfAlias.get(va.aid);
+      if (st) voicedIn.set(st.id, (voicedIn.get(st.id) ?? new Set()).add(v.id));
+    }
+  }
+  const actor = [...voicedIn].filter(([, vns]) => vns.size >= 2 && vns.size <= 6).sort((a, b) => b[1].size - a[1].size || a[0].localeCompare(b[0]))[0];
+  const actorRow = actor && f.cat.staff.find((st) => st.id === actor[0]);
+  const actorAlias = actorRow?.aliases.find((al) => al.aid === actorRow.mainAid);
+  if (actor && actorAlias) {
+    const name = actorAlias.latin ?? actorAlias.name;
+    add({ question: `Which visual novels has ${name} voiced a character in?`, need: [...actor[1]].slice(0, 3).map((vid) => [vid, t(f.vn(vid)!)]), minCalls: 1, expert: `vndb_search_vn {filters: {seiyuu: "${name}"}}` }, "seiyuu-vns");
+  }
+  const TYPE_WORDS: Record<string, string[]> = { trial: ["trial", "demo"], partial: ["partial"], complete: ["complete", "full"] };
+  const trial = f.cat.release.find((r) => !r.hidden && r.vns.length === 1 && r.vns[0]!.rtype === "trial" && f.vn(r.vns[0]!.vn) && !f.vn(r.vns[0]!.vn)!.hidden);
+  if (trial) {
+    add({ question: `Is release ${trial.id} the full game or a trial?`, need: [TYPE_WORDS[trial.vns[0]!.rtype]!], minCalls: 1, expert: `vndb_search_release {query: "${trial.id}", fields: "brief"}` }, "release-type");
+  }
+
   out.push(...listTasks(f));
   return out;
 }
@@ -235,6 +257,27 @@ function listTasks(f: Facts): EvalQuestion[] {
   if (seed) {
     const like = f.vns.filter((v) => v.id !== seed.id && !onList.has(v.id) && f.languages(v.id).includes("en") && shares(v, [seed]));
     if (like.length) q("recommend-like", `Recommend something like ${f.title(seed)} that I haven't played, available in English.`, [like.flatMap((v) => [v.id, f.title(v)])], 1, `vndb_recommend {like: ["${seed.id}"], lang: "en"}`);
+  }
+  // Issue 21, writer mode: "is it on my list?" and recommendations without tags.
+  const labelOf = (e: (typeof list)[number]) => e.labels.filter((id) => id !== 7).map((id) => f.labelName(owner.uid, id)).find((x) => x);
+  const popularOnList = f.popular((v) => /^[\x20-\x7e]+$/.test(f.title(v))).map((v) => list.find((e) => e.vid === v.id));
+  const labelled = popularOnList.find((e) => e && labelOf(e));
+  if (labelled) q("on-list-label", `Is ${title(labelled.vid)} on my list, and under which label?`, [[labelOf(labelled)!]], 1, "vndb_search_vn {query} (hits carry the list status)");
+  const votedOn = popularOnList.find((e) => e && e.vote !== null);
+  if (votedOn) q("on-list-vote", `Is ${title(votedOn.vid)} on my list? What did I give it?`, [[String(votedOn.vote! / 10)]], 1, "vndb_search_vn {query} (hits carry the list status)");
+  const absent = f.popular((v) => !onList.has(v.id) && /^[\x20-\x7e]+$/.test(f.title(v)))[0];
+  if (absent) q("not-on-list", `Do I have ${f.title(absent)} on my list?`, [["not on", "isn't on", "is not on", "not in", "isn't in", "is not in"]], 1, "vndb_search_vn {query} (hits carry the list status)");
+  const staffOf = new Map(f.cat.staff.flatMap((st) => st.aliases.map((al) => [al.aid, st.id] as const)));
+  const credits = (v: VnRow) => new Set(v.staff.filter((c) => ["scenario", "art", "chardesign", "music"].includes(c.role)).map((c) => staffOf.get(c.aid)));
+  const untagged = f.popular((v) => !f.safeTags(v, 1.5).some((x) => f.tagCategory(x.tag) === "cont") && f.developers(v.id).length > 0 && /^[\x20-\x7e]+$/.test(f.title(v)))[0];
+  if (untagged) {
+    const devs = new Set(f.developers(untagged.id));
+    const made = credits(untagged);
+    const related = new Set(untagged.relations.map((r) => r.vn));
+    const like = f.vns.filter(
+      (v) => v.id !== untagged.id && !onList.has(v.id) && (related.has(v.id) || f.developers(v.id).some((d) => devs.has(d)) || [...credits(v)].some((c) => made.has(c))),
+    );
+    if (like.length) q("recommend-untagged", `Recommend something like ${f.title(untagged)} that I haven't played.`, [like.flatMap((v) => [v.id, f.title(v)])], 1, `vndb_recommend {like: ["${untagged.id}"]}`);
   }
   const other = f.cat.users.find((u) => u.username && u.id !== owner.uid && f.listOf(u.id, false).some((e) => e.vote !== null));
   if (other) {

@@ -39,7 +39,7 @@ describe("formatQueryPage", () => {
     // 6 tags with spoiler grades 0,1,2,0,1,2: four hidden at level 0.
     expect((entry.tags as Obj[]).map((t) => t.id)).toEqual(["g1", "g4"]);
     expect(r.structuredContent.hidden_spoilers).toEqual({ tags: 4, spoiler_passages: 1 });
-    expect(r.text).toMatch(/Hidden as spoilers \(level 0\): 4 tags, 1 spoiler passages/);
+    expect(r.text).toMatch(/Hidden as spoilers \(above level 0\): 4 tags, 1 spoiler passages/);
     expect(r.structuredContent.more).toBe(false);
     expect(r.structuredContent.next).toBeUndefined();
   });

@@ -10,6 +10,7 @@ import { startCountingProxy, type CountingProxy } from "../helpers/counting-prox
 import { connect, testConfig, type Connected } from "../helpers/mcp-client.js";
 import { testCatalogue } from "../../src/emulator/presets/test.js";
 import { Facts, insightTruth } from "../eval/facts.js";
+import { startEmulated } from "../helpers/emulated-server.js";
 
 const facts = new Facts(testCatalogue());
 const owner = facts.listOwner();
@@ -151,5 +152,61 @@ describe("vndb_recommend", () => {
     const hasTags = high.some((e) => facts.safeTags(facts.vn(e.vid)!, 1.5).some((t) => facts.tagCategory(t.tag) === "cont"));
     expect(r.isError, r.text).toBe(!hasTags);
     if (hasTags) expect(r.text).toContain(`${owner.uid}'s votes ≥ 8`);
+  });
+});
+
+describe("vndb_recommend without tags (issue 21)", () => {
+  /** Staff id of each alias id, from the data files. */
+  const staffOfAlias = new Map(facts.cat.staff.flatMap((st) => st.aliases.map((a) => [a.aid, st.id] as const)));
+  const CREDIT_ROLES = new Set(["scenario", "art", "chardesign", "music"]);
+  const credits = (vid: string) =>
+    new Set((facts.vn(vid)!.staff ?? []).filter((c) => CREDIT_ROLES.has(c.role)).map((c) => staffOfAlias.get(c.aid)));
+  const noContentTags = (v: NonNullable<ReturnType<typeof facts.vn>>) =>
+    !facts.safeTags(v, 1.5).some((t) => facts.tagCategory(t.tag) === "cont");
+  /** The most-voted VN with no visible content tag but developers and writer credits. */
+  const seed = facts.popular((v) => noContentTags(v) && facts.developers(v.id).length > 0 && credits(v.id).size > 0)[0]!;
+
+  it("falls back to shared developers, staff and relations, names the seed and the signals", async () => {
+    const before = proxy.total();
+    const r = await call("vndb_recommend", { like: [seed.id] });
+    expect(proxy.total() - before).toBeLessThanOrEqual(5);
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).toContain(`Seeds: ${seed.id} `);
+    expect(r.text).toMatch(/signals used: .*shared developers/);
+    expect(r.text).not.toMatch(/VNDB shows/);
+    const onList = new Set(facts.listOf(owner.uid, true).map((e) => e.vid));
+    const seedDevs = new Set(facts.developers(seed.id));
+    const seedCredits = credits(seed.id);
+    const related = new Set((facts.vn(seed.id)!.relations ?? []).map((x) => x.vn));
+    const picks = r.structured!.picks as { id: string; shares: string[] }[];
+    expect(picks.length, r.text).toBeGreaterThan(0);
+    for (const p of picks) {
+      expect(p.id).not.toBe(seed.id);
+      expect(onList.has(p.id), `${p.id} is on the list`).toBe(false);
+      const sharesDev = facts.developers(p.id).some((d) => seedDevs.has(d));
+      const sharesCredit = [...credits(p.id)].some((id) => seedCredits.has(id));
+      expect(sharesDev || sharesCredit || related.has(p.id), `${p.id} shares nothing with ${seed.id}`).toBe(true);
+      expect(p.shares.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("with seeds that offer nothing to compare, names them and does not blame VNDB", async () => {
+    const bare = facts.popular((v) => noContentTags(v) && facts.developers(v.id).length === 0 && credits(v.id).size === 0 && !(v.relations ?? []).length)[0]!;
+    const r = await call("vndb_recommend", { like: [bare.id] });
+    expect(r.isError).toBe(true);
+    expect(r.text).toContain(bare.id);
+    expect(r.text).not.toMatch(/VNDB shows/);
+  });
+
+  it("offline, says the sample holds few tags instead of blaming VNDB", async () => {
+    const offline = await startEmulated({ preset: "catalogue", config: { embedded: true } });
+    try {
+      const r = await offline.call("vndb_recommend", { like: [seed.id] });
+      expect(r.isError, r.text).toBe(false);
+      expect(r.text).toMatch(/offline sample holds tags for only a few VNs/);
+      expect(r.text).not.toMatch(/VNDB shows/);
+    } finally {
+      await offline.close();
+    }
   });
 });

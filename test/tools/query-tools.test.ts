@@ -163,7 +163,7 @@ describe("spoilers", () => {
     const args = { query: "v900001", fields: "title,description,tags{name,spoiler}" };
     const safe = await anon.call("vndb_search_vn", args);
     const all = await anon.call("vndb_search_vn", { ...args, spoilers: 2 });
-    expect(safe.text).toMatch(/Hidden as spoilers \(level 0\)/);
+    expect(safe.text).toMatch(/Hidden as spoilers \(above level 0\)/);
     expect(safe.text).toMatch(/call again with "spoilers": 2/);
     expect(safe.structured?.hidden_spoilers).toBeDefined();
     expect(all.text).not.toMatch(/Hidden as spoilers/);
@@ -184,7 +184,7 @@ describe("spoilers", () => {
     const r = await anon.call("vndb_search_vn", { query: "v900001", fields: "title,tags{name}" });
     expect(r.isError, r.text).toBe(false);
     for (const t of hidden) expect(r.text).not.toContain(t.name);
-    expect(r.text).toMatch(new RegExp(`Hidden as spoilers \\(level 0\\): ${hidden.length} tags`));
+    expect(r.text).toMatch(new RegExp(`Hidden as spoilers \\(above level 0\\): ${hidden.length} tags`));
   });
 
   it("matches spoiler traits only when the call shows spoilers", async () => {

@@ -117,8 +117,10 @@ describe("vndb_list_labels", () => {
     expect(r.isError).toBe(false);
     expect(r.text).toMatch(/labels of yorhel \(u2\):/);
     expect(r.text).toContain("- Finished (id 2)");
-    // Without a token nothing can be written: the write rules are not offered.
+    // Without a token nothing can be written: no editing rules or hints (issue 21).
     expect(r.text).not.toMatch(/vndb_update_list_entry/);
+    expect(r.text).not.toMatch(/set or remove a vote|cannot be created/);
+    expect(r.text).toMatch(/Voted \(id 7\) is the entries with a vote/);
     expect(r.text).not.toContain("Hidden gems");
   });
   it.each([

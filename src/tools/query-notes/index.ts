@@ -1,6 +1,6 @@
 // QUERY_NOTES: what a query answer adds after its request, in the order its lines are read.
-// The owner of a list first (it frames the page), then what the page is made of (list
-// windows, names that matched, the offline sample's gaps, the credits a staff filter
+// The owner of a list first (it frames the page), then where the hits stand on the token
+// owner's list, then what the page is made of (list windows, the voiced VNs of a seiyuu, names that matched, the offline sample's gaps, the credits a staff filter
 // matched), what the filters meant, where missing sort values went, why an empty answer is
 // empty (or what an offline filter cannot know), and the credits block after the page. Run
 // order is decided by each note's phase (note.ts), not by this order.
@@ -20,10 +20,14 @@ import { emptyReason } from "./empty-reason.js";
 import { offlineFilters } from "./offline-filters.js";
 import { typoFallback } from "./typo-fallback.js";
 import { credits } from "./credits.js";
+import { voicedVns } from "./voiced-vns.js";
+import { listStatus } from "./list-status.js";
 
 export const QUERY_NOTES: readonly QueryNote[] = [
   listOwner,
+  listStatus,
   listWindows,
+  voicedVns,
   matchReason,
   offlineGaps,
   staffMatch,
