@@ -131,6 +131,8 @@ export const INSIGHT_OUTPUT = {
 /** vndb_recommend: seeds, the tag profile and the picks with the tags each shares. */
 export const RECOMMEND_OUTPUT = {
   seeds: strings,
+  /** What the picks were found by: "tags", or without tags "developers", "staff", "relations". */
+  signals: strings.optional(),
   profile: strings,
   picks: z.array(z.looseObject({ id: z.string(), title: z.string(), shares: strings })),
   user: z.string().optional(),

@@ -12,6 +12,8 @@ import { emptyChecks } from "../../src/tools/query-notes/empty-reason.js";
 /** Each note and the test that shows it through a real client (a new note adds a row here). */
 const TESTED_BY: Record<string, string> = {
   "list-owner": "list-rules.test.ts",
+  "list-status": "writer-mode.test.ts",
+  "voiced-vns": "answers/smaller-ones.test.ts",
   "list-windows": "answers/nested-lists.test.ts",
   "match-reason": "answers/match-reason.test.ts",
   "offline-gaps": "answers/unknowns.test.ts",
@@ -47,7 +49,9 @@ describe("QUERY_NOTES", () => {
     expect(QUERY_NOTES.map((n) => n.name)).toMatchInlineSnapshot(`
       [
         "list-owner",
+        "list-status",
         "list-windows",
+        "voiced-vns",
         "match-reason",
         "offline-gaps",
         "staff-match",
