@@ -91,20 +91,30 @@ export class ClientDirectory {
 
   async #fetchDocument(clientId: string): Promise<ClientRecord> {
     const refuse = (why: string) => new OAuthFailure(400, "invalid_client", `the client metadata document at ${clientId.slice(0, 200)} ${why}`);
+    // An IP literal is connected to without a DNS look-up, so the look-up filter never sees it.
+    if (!this.localTrial && isPrivateAddress(new URL(clientId).hostname.replace(/^\[(.*)\]$/, "$1"))) throw refuse("is on a private address");
     let text: string;
+    const stop = new AbortController();
     try {
       const response = await undiciFetch(clientId, {
         dispatcher: this.#agent,
         redirect: "manual",
         headers: { accept: "application/json" },
-        signal: AbortSignal.timeout(CLIENT_DOCUMENT_TIMEOUT_MS),
+        signal: AbortSignal.any([stop.signal, AbortSignal.timeout(CLIENT_DOCUMENT_TIMEOUT_MS)]),
       });
       if (response.status !== 200) throw refuse(`answered HTTP ${response.status}`);
       if (Number(response.headers.get("content-length") ?? "0") > MAX_CLIENT_METADATA_BYTES) throw refuse(`is over ${MAX_CLIENT_METADATA_BYTES} bytes`);
-      const body = Buffer.from(await response.arrayBuffer());
-      if (body.length > MAX_CLIENT_METADATA_BYTES) throw refuse(`is over ${MAX_CLIENT_METADATA_BYTES} bytes`);
-      text = body.toString("utf8");
+      // Read as it comes and stop past the limit: a chunked body declares no size.
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for await (const chunk of response.body ?? []) {
+        size += chunk.length;
+        if (size > MAX_CLIENT_METADATA_BYTES) throw refuse(`is over ${MAX_CLIENT_METADATA_BYTES} bytes`);
+        chunks.push(chunk);
+      }
+      text = Buffer.concat(chunks).toString("utf8");
     } catch (error) {
+      stop.abort(); // closes the connection: nothing more of the body is read
       if (error instanceof OAuthFailure) throw error;
       throw refuse(`could not be fetched (${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)})`);
     }
