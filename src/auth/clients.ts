@@ -29,10 +29,18 @@ for (const [net, bits] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 
   PRIVATE.addSubnet(net, bits, "ipv6");
 }
 
+/** NAT64's well-known prefix (RFC 6052): on an IPv6-only network with DNS64 it reaches the IPv4 address inside. */
+const NAT64 = /^64:ff9b::(?:([0-9a-f]{1,4}):)?([0-9a-f]{1,4})$/;
+
 export function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return isPrivateAddress(mapped[1]!);
   const family = isIP(address);
+  const nat64 = family === 6 ? NAT64.exec(new URL(`http://[${address}]`).hostname.slice(1, -1)) : null;
+  if (nat64) {
+    const n = (parseInt(nat64[1] ?? "0", 16) << 16) | parseInt(nat64[2]!, 16);
+    return isPrivateAddress([24, 16, 8, 0].map((shift) => (n >>> shift) & 255).join("."));
+  }
   return family !== 0 && PRIVATE.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
