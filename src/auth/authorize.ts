@@ -38,14 +38,19 @@ function sendPage(res: ServerResponse, status: number, body: string, redirectUri
   res.end(body);
 }
 
-/** Sends the browser back to the client with these parameters (plus state and iss). */
-function redirectBack(ctx: AuthContext, res: ServerResponse, consent: Pick<ConsentRecord, "redirectUri" | "state">, params: Record<string, string>): void {
+/** The client's redirect URI with these parameters (plus state and iss). */
+function backUrl(ctx: AuthContext, consent: Pick<ConsentRecord, "redirectUri" | "state">, params: Record<string, string>): string {
   const target = new URL(consent.redirectUri);
   for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
   if (consent.state !== undefined) target.searchParams.set("state", consent.state);
   target.searchParams.set("iss", ctx.setup.issuer);
+  return target.href;
+}
+
+/** Sends the browser back to the client with these parameters (plus state and iss). */
+function redirectBack(ctx: AuthContext, res: ServerResponse, consent: Pick<ConsentRecord, "redirectUri" | "state">, params: Record<string, string>): void {
   // 303: the browser follows a POST's answer with a GET (RFC 9110 §15.4.4).
-  res.writeHead(303, { location: target.href, "cache-control": "no-store", "referrer-policy": "no-referrer" });
+  res.writeHead(303, { location: backUrl(ctx, consent, params), "cache-control": "no-store", "referrer-policy": "no-referrer" });
   res.end();
 }
 
@@ -82,7 +87,12 @@ export async function handleAuthorizeGet(ctx: AuthContext, req: IncomingMessage,
     throw error;
   }
   const state = query.get("state") ?? undefined;
-  const back = (error: string, description: string) => redirectBack(ctx, res, { redirectUri, ...(state !== undefined ? { state } : {}) }, { error, error_description: description });
+  // Anyone may register any redirect URI, so a broken request is not bounced there on its own
+  // (RFC 9700 §4.11.2: this server would be an open redirector); the person follows a link back.
+  const back = (error: string, description: string) => {
+    const href = backUrl(ctx, { redirectUri, ...(state !== undefined ? { state } : {}) }, { error, error_description: description });
+    return sendPage(res, 400, errorPage(`The app's request cannot be used: ${description}.`, { href, to: new URL(redirectUri).host || redirectUri }), undefined);
+  };
   try {
     if (param(query, "response_type") !== "code") return back("unsupported_response_type", "only response_type=code is supported");
     const challenge = param(query, "code_challenge");

@@ -29,10 +29,18 @@ for (const [net, bits] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 
   PRIVATE.addSubnet(net, bits, "ipv6");
 }
 
+/** NAT64's well-known prefix (RFC 6052): on an IPv6-only network with DNS64 it reaches the IPv4 address inside. */
+const NAT64 = /^64:ff9b::(?:([0-9a-f]{1,4}):)?([0-9a-f]{1,4})$/;
+
 export function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return isPrivateAddress(mapped[1]!);
   const family = isIP(address);
+  const nat64 = family === 6 ? NAT64.exec(new URL(`http://[${address}]`).hostname.slice(1, -1)) : null;
+  if (nat64) {
+    const n = (parseInt(nat64[1] ?? "0", 16) << 16) | parseInt(nat64[2]!, 16);
+    return isPrivateAddress([24, 16, 8, 0].map((shift) => (n >>> shift) & 255).join("."));
+  }
   return family !== 0 && PRIVATE.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
@@ -91,20 +99,30 @@ export class ClientDirectory {
 
   async #fetchDocument(clientId: string): Promise<ClientRecord> {
     const refuse = (why: string) => new OAuthFailure(400, "invalid_client", `the client metadata document at ${clientId.slice(0, 200)} ${why}`);
+    // An IP literal is connected to without a DNS look-up, so the look-up filter never sees it.
+    if (!this.localTrial && isPrivateAddress(new URL(clientId).hostname.replace(/^\[(.*)\]$/, "$1"))) throw refuse("is on a private address");
     let text: string;
+    const stop = new AbortController();
     try {
       const response = await undiciFetch(clientId, {
         dispatcher: this.#agent,
         redirect: "manual",
         headers: { accept: "application/json" },
-        signal: AbortSignal.timeout(CLIENT_DOCUMENT_TIMEOUT_MS),
+        signal: AbortSignal.any([stop.signal, AbortSignal.timeout(CLIENT_DOCUMENT_TIMEOUT_MS)]),
       });
       if (response.status !== 200) throw refuse(`answered HTTP ${response.status}`);
       if (Number(response.headers.get("content-length") ?? "0") > MAX_CLIENT_METADATA_BYTES) throw refuse(`is over ${MAX_CLIENT_METADATA_BYTES} bytes`);
-      const body = Buffer.from(await response.arrayBuffer());
-      if (body.length > MAX_CLIENT_METADATA_BYTES) throw refuse(`is over ${MAX_CLIENT_METADATA_BYTES} bytes`);
-      text = body.toString("utf8");
+      // Read as it comes and stop past the limit: a chunked body declares no size.
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for await (const chunk of response.body ?? []) {
+        size += chunk.length;
+        if (size > MAX_CLIENT_METADATA_BYTES) throw refuse(`is over ${MAX_CLIENT_METADATA_BYTES} bytes`);
+        chunks.push(chunk);
+      }
+      text = Buffer.concat(chunks).toString("utf8");
     } catch (error) {
+      stop.abort(); // closes the connection: nothing more of the body is read
       if (error instanceof OAuthFailure) throw error;
       throw refuse(`could not be fetched (${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)})`);
     }

@@ -112,7 +112,8 @@ export function confirmPage(v: ConsentView, user: VndbUser): string {
   );
 }
 
-/** A request that cannot be sent back to its client (unknown client, unregistered redirect). */
-export function errorPage(message: string): string {
-  return page("Cannot connect", `<h1>Cannot connect</h1><p class="error" role="alert">${html(message)}</p><p>Start again from the app you are connecting.</p>`);
+/** A request that cannot go on; `back` links to the client with the error, for the person to follow. */
+export function errorPage(message: string, back?: { href: string; to: string }): string {
+  const link = back ? `<p><a href="${html(back.href)}" rel="noreferrer">Return to ${html(back.to)}</a></p>` : "";
+  return page("Cannot connect", `<h1>Cannot connect</h1><p class="error" role="alert">${html(message)}</p>${link}<p>Start again from the app you are connecting.</p>`);
 }

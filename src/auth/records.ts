@@ -50,6 +50,8 @@ export interface CodeRecord {
   redirectUri: string;
   codeChallenge: string;
   resource: string;
+  /** Exchanged already: kept (without its key) so that a replay ends the grant. */
+  used?: boolean;
 }
 
 /** One person's connection of one client: the VNDB token (sealed under the grant's data key) or none (read-only). */

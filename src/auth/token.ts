@@ -8,7 +8,7 @@ import { authenticateClient } from "./client-auth.js";
 import type { AuthContext } from "./context.js";
 import { endGrant, issueTokens } from "./grants.js";
 import { CORS_HEADERS, OAuthFailure, param, readForm, requiredParam, sendJson } from "./http-io.js";
-import { GRANT_TTL_MS, MAX_FORM_BYTES, PKCE_VERIFIER } from "./limits.js";
+import { CODE_TTL_MS, GRANT_TTL_MS, MAX_FORM_BYTES, PKCE_VERIFIER } from "./limits.js";
 import type { CodeRecord, GrantRecord, RefreshRecord } from "./records.js";
 import { fingerprint, pkceMatches } from "./secrets.js";
 
@@ -36,6 +36,15 @@ export async function handleToken(ctx: AuthContext, req: IncomingMessage, res: S
     // Taken, not read: a code works once, even when two requests race with it.
     const record = await ctx.store.take<CodeRecord>("code", fingerprint(code));
     if (!record) throw invalidGrant("the authorization code is unknown, expired or already used; start the sign-in again");
+    if (record.used) {
+      // OAuth 2.1 §4.1.3: a code presented twice has leaked; the tokens it gave are revoked.
+      await endGrant(ctx, record.grantId);
+      ctx.log.warn("oauth: an authorization code was used again; its grant is ended");
+      throw invalidGrant("the authorization code was already used, so its connection was ended for safety; start the sign-in again");
+    }
+    // Kept, marked (without its key), for another code lifetime: its replay is then recognised.
+    const { wrappedKey: _key, ...spent } = record;
+    await ctx.store.put("code", fingerprint(code), { ...spent, used: true } satisfies CodeRecord, CODE_TTL_MS);
     if (record.clientId !== client.client_id) throw invalidGrant("the authorization code was issued to another client");
     const redirectUri = param(form, "redirect_uri");
     if (redirectUri !== undefined && redirectUri !== record.redirectUri) throw invalidGrant("redirect_uri differs from the one of the authorization request");

@@ -432,7 +432,13 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     }
     for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
     if (isHealth && (req.method === "GET" || req.method === "HEAD")) return answerHealth(req, res, path, cors);
-    if (await auth.route?.(req, res, path)) return;
+    if (auth.route && path !== MCP_PATH) {
+      // The authorization server's routes hold a slot too: its page may wait on a fetch it makes.
+      const release = slots.take(clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], options.trustedProxies));
+      res.on("close", release);
+      if (await auth.route(req, res, path)) return;
+      release();
+    }
     if (path !== MCP_PATH) return sendError(res, 404, `Not found; the MCP endpoint is ${MCP_PATH}`);
     if (draining) {
       return sendError(res, 503, `Server shutting down; retry in ${DRAINING_RETRY_S} s (another replica takes new work)`, { "retry-after": String(DRAINING_RETRY_S) });
