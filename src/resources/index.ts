@@ -102,7 +102,7 @@ export function registerResources(server: McpServer, options: RegisterOptions): 
     server.registerResource(
       `vndb-view-${ui.view.name}`,
       ui.view.uri,
-      { title: ui.view.title, description: ui.view.description, mimeType: ui.mimeType, _meta: ui._meta },
+      { title: ui.view.title, description: ui.view.description, mimeType: ui.mimeType, icons: [...ICONS], _meta: ui._meta },
       async (uri) => ({ contents: [{ uri: uri.href, mimeType: ui.mimeType, text: ui.text, _meta: ui._meta }] }),
     );
   }
