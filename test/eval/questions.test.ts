@@ -1,6 +1,7 @@
 // The evaluation set must be computable on the current catalogue: enough questions, every
 // truth non-empty, and the grader able to tell a right answer from a wrong one.
 
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Facts, type ListTables } from "./facts.js";
 import { checkList, gradeAnswer, gradeQuestion, mentions, summarise } from "./grade.js";
@@ -93,6 +94,16 @@ describe("the situations where calls go (issue 21)", () => {
       if (q.id === "list-remove-absent") expect(before.every(Boolean)).toBe(true);
       else expect(before.every(Boolean), q.id).toBe(false);
       expect(q.after!.every((c) => checkList(c, applied(start, q.after!))), q.id).toBe(true);
+    }
+  });
+
+  it("the README's table of situations names questions that exist, in the situation it puts them", () => {
+    const readme = readFileSync(new URL("./README.md", import.meta.url), "utf8");
+    const rows = readme.split("\n").filter((l) => /^\| `[a-z-]+` \| `/.test(l));
+    expect(rows.length).toBe(Object.keys(SITUATIONS).length);
+    for (const row of rows) {
+      const [situation, ...ids] = [...row.split("|")[1]!.matchAll(/`([a-z0-9-]+)`/g), ...row.split("|")[2]!.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]!);
+      expect(ids.sort(), situation).toEqual(of(situation as Situation).map((q) => q.id).sort());
     }
   });
 

@@ -412,7 +412,7 @@ function situationQuestions(f: Facts): EvalQuestion[] {
       question: `Which visual novels has the voice ${seiyuu.gender === "f" ? "actress" : "actor"} ${name} been in?`,
       need: [vnAlts([...voicedIn.get(seiyuu.id)!].map((id) => f.vn(id)!))],
       minCalls: 1,
-      expert: `vndb_search_vn {filters: {staff: {name: "${name}", role: "seiyuu"}}} (or {seiyuu: ...} with the filter aliases)`,
+      expert: `vndb_search_vn {filters: {staff: {search: "${name}", role: "seiyuu"}}} (or {seiyuu: "${name}"} with the filter aliases)`,
     });
   }
 
@@ -423,7 +423,8 @@ function situationQuestions(f: Facts): EvalQuestion[] {
     const mains = cs.filter((c) => c.vns.some((x) => x.vn === crowded.id && x.role === "main")).flatMap((c) => [c.name, ...(c.latin ? [c.latin] : [])]);
     add("size-characters", "size-cap", {
       question: `How many characters does ${t(crowded)} have on VNDB? List them all with their roles.`,
-      need: [num(cs.length), mains],
+      // Characters whose link to the VN is a spoiler may be counted or hidden: either count is right.
+      need: [[...num(cs.length), ...num(f.cat.character.filter((c) => !c.hidden && c.vns.some((x) => x.vn === crowded.id)).length)], mains],
       minCalls: 1,
       expert: `vndb_search_character {filters: {vn: "${crowded.id}"}, fields: "name,vns{role}", results: 100, count: true}`,
     });
@@ -437,11 +438,14 @@ function situationQuestions(f: Facts): EvalQuestion[] {
     if (!person) continue;
     const sid = f.staffOf(person.aid)!;
     const roles = [...new Set(v.staff.filter((s) => f.staffOf(s.aid) === sid).map((s) => s.role))].filter((r) => r in ROLE_WORDS);
+    // A voice part is a credit too (the VN's va list, not its staff list).
+    const voiced = v.va.filter((x) => f.staffOf(x.aid) === sid).map((x) => f.cat.character.find((c) => c.id === x.character)).filter((c) => c && !c.hidden);
+    const voice = voiced.length ? [["voice", "voiced", "seiyuu", ...voiced.flatMap((c) => [c!.name, ...(c!.latin ? [c!.latin] : [])])]] : [];
     add("staff-credit", "staff-credit", {
       question: `What did ${f.aliasNames(person.aid)[1]} do on ${t(v)}?`,
-      need: roles.slice(0, 2).map((r) => ROLE_WORDS[r]!),
+      need: [...roles.slice(0, voice.length ? 1 : 2).map((r) => ROLE_WORDS[r]!), ...voice],
       minCalls: 1,
-      expert: `vndb_search_vn {filters: {id: "${v.id}", staff: "${f.aliasNames(person.aid)[1]}"}} (the matched credit) or {query, fields: "staff{name,role,note}"}`,
+      expert: `vndb_search_vn {filters: {id: "${v.id}", staff: "${f.aliasNames(person.aid)[1]}"}} (the matched credit) or {query, fields: "staff{name,role,note},va{character{name},staff{name}}"}`,
     });
     break;
   }
@@ -453,7 +457,7 @@ function situationQuestions(f: Facts): EvalQuestion[] {
       question: `Who did the character designs for ${t(manyStaff)}?`,
       need: names.slice(0, 2),
       minCalls: 1,
-      expert: `vndb_search_vn {query: "${t(manyStaff)}", fields: "staff{name,role}"} (${manyStaff.staff.length} credits) or {filters: {id, staff: {role: "chardesign"}}}`,
+      expert: `vndb_search_vn {query: "${t(manyStaff)}", fields: "staff{name,role}"} (${manyStaff.staff.length} credits) or {query, filters: {staff: {role: "chardesign"}}}`,
     });
   }
   // Nested list options: a VN's tags with spoilers (the one VN the sample holds tags for).
@@ -480,7 +484,10 @@ function situationQuestions(f: Facts): EvalQuestion[] {
   }
 
   // The offline sample's gaps: an age rating, a release date, release languages it does not hold.
-  const noRating = popular.slice(10).find((v) => f.releasesOf(v.id).length > 0 && f.releasesOf(v.id).every((r) => r.minage === null));
+  // Subjects whose title is in no other VN's title, so a search for it cannot answer with a sequel's or remake's value.
+  const lower = f.vns.map((v) => t(v).toLowerCase());
+  const distinct = (v: VnRow) => lower.filter((x) => x.includes(t(v).toLowerCase())).length === 1;
+  const noRating = popular.slice(10).find((v) => distinct(v) && f.releasesOf(v.id).length > 0 && f.releasesOf(v.id).every((r) => r.minage === null));
   if (noRating) {
     add("gap-age-rating", "sample-gap", {
       question: `My 15-year-old wants to play ${t(noRating)}. What is it rated, is it OK for them?`,
@@ -490,9 +497,9 @@ function situationQuestions(f: Facts): EvalQuestion[] {
       expert: `vndb_search_release {filters: {vn: "${noRating.id}"}, fields: "minage,has_ero"} (age rating unknown in every release)`,
     });
   }
-  const noDate = popular.slice(12).find((v) => f.releasesOf(v.id).length > 0 && undated(v) && v.id !== noRating?.id);
+  const noDate = popular.slice(12).find((v) => distinct(v) && f.releasesOf(v.id).length > 0 && undated(v) && v.id !== noRating?.id);
   if (noDate) add("gap-release-date", "sample-gap", { question: `When was ${t(noDate)} released?`, need: [["no release date", ...UNKNOWN]], minCalls: 1, expert: `vndb_search_vn {query: "${t(noDate)}", fields: "title,released"}` });
-  const enOnlyVn = popular.slice(3).find((v) => v.olang === "ja" && f.languages(v.id).includes("en") && !f.releasesOf(v.id).some((r) => r.titles.some((x) => x.lang === "en")));
+  const enOnlyVn = popular.slice(3).find((v) => distinct(v) && v.olang === "ja" && f.languages(v.id).includes("en") && !f.releasesOf(v.id).some((r) => r.titles.some((x) => x.lang === "en")));
   if (enOnlyVn) {
     add("gap-english", "sample-gap", {
       question: `Can I play ${t(enOnlyVn)} in English?`,
@@ -528,10 +535,10 @@ function writerTasks(f: Facts): EvalQuestion[] {
       need: [num(voteOf(on[0]) / 10)],
       forbid: NOT_ON_LIST.slice(0, 6),
       minCalls: 1,
-      expert: `vndb_search_vn {query: "${t(on[0])}"} (writer mode: list status in the hits) or vndb_get_user_list {filters: {id: "${on[0].id}"}}`,
+      expert: `vndb_get_user_list {query: "${t(on[0])}"}, or vndb_search_vn {query} (writer mode: list status in the hits)`,
     });
   }
-  if (off[0]) q("is-off", "list-state", { question: `Have I already got ${t(off[0])} on my list?`, need: [NOT_ON_LIST], minCalls: 1, expert: `vndb_search_vn {query: "${t(off[0])}"} or vndb_get_user_list {filters: {id: "${off[0].id}"}} (empty: names the VN)` });
+  if (off[0]) q("is-off", "list-state", { question: `Have I already got ${t(off[0])} on my list?`, need: [NOT_ON_LIST], minCalls: 1, expert: `vndb_get_user_list {query: "${t(off[0])}"} (empty), or vndb_search_vn {query} (writer mode: not on the list)` });
   if (off[1] && finished !== undefined) {
     q("mark-new", "list-state", {
       question: `I just finished ${t(off[1])}! Mark it as finished and give it an 8.`,
@@ -568,7 +575,7 @@ function writerTasks(f: Facts): EvalQuestion[] {
       forbid: ["has been removed", "i've removed", "i have removed", "successfully removed", "was removed"],
       after: [{ kind: "vn", uid, vid: off[2].id, present: false }],
       minCalls: 1,
-      expert: `vndb_search_vn {query: "${t(off[2])}"} (not on the list) or vndb_remove_list_entry {vn: "${off[2].id}"}`,
+      expert: `vndb_get_user_list {query: "${t(off[2])}"} (empty), or vndb_search_vn {query} (writer mode: not on the list); nothing to remove`,
     });
   }
   // The release list: one release with a real title (most dump releases are named after their VN).
