@@ -403,6 +403,19 @@ function situationQuestions(f: Facts): EvalQuestion[] {
       expert: `vndb_search_release {filters: {vn: "${withTrials.id}", rtype: "trial"}}`,
     });
   }
+  // rtype on VNs: a developer's VNs that have a trial (a release filter, asked of VNs).
+  const devTrials = [...byDev]
+    .map(([d, vs]) => [d, vs.filter((v) => rtypeOf(v.id, "trial").length > 0)] as const)
+    .filter(([d, vs]) => ascii(d) && vs.length >= 2 && vs.length <= 5 && (byDev.get(d)?.length ?? 0) > vs.length)
+    .sort((a, b) => (byDev.get(b[0])?.length ?? 0) - (byDev.get(a[0])?.length ?? 0) || a[0].localeCompare(b[0]))[0];
+  if (devTrials) {
+    add("vn-rtype", "spelling", {
+      question: `Which of ${devTrials[0]}'s visual novels have a trial version I could try first?`,
+      need: devTrials[1].slice(0, 2).map((v) => [v.id, t(v)]),
+      minCalls: 1,
+      expert: `vndb_search_vn {filters: {developer: "${devTrials[0]}", release: {rtype: "trial"}}} (or {rtype: "trial"} with the filter aliases)`,
+    });
+  }
   const voicedIn = new Map<string, Set<string>>();
   for (const v of popular) for (const x of v.va) { const sid = f.staffOf(x.aid); if (sid) voicedIn.set(sid, (voicedIn.get(sid) ?? new Set()).add(v.id)); }
   const seiyuu = f.cat.staff.find((s) => !s.hidden && (voicedIn.get(s.id)?.size ?? 0) >= 2 && (voicedIn.get(s.id)?.size ?? 0) <= 10 && s.aliases.find((a) => a.aid === s.mainAid)?.latin);
@@ -427,6 +440,24 @@ function situationQuestions(f: Facts): EvalQuestion[] {
       need: [[...num(cs.length), ...num(f.cat.character.filter((c) => !c.hidden && c.vns.some((x) => x.vn === crowded.id)).length)], mains],
       minCalls: 1,
       expert: `vndb_search_character {filters: {vn: "${crowded.id}"}, fields: "name,vns{role}", results: 100, count: true}`,
+    });
+  }
+
+  // Size cap: every release of a VN with many (the standard view of that page is over the cap too).
+  const releasePlatforms = (v: VnRow) => {
+    const n = new Map<string, number>();
+    for (const r of f.releasesOf(v.id)) for (const p of r.platforms) n.set(p, (n.get(p) ?? 0) + 1);
+    return [...n].filter(([p]) => PLATFORM_NAMES[p]).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([p]) => p);
+  };
+  const manyReleases = popular.filter((v) => v.id !== withTrials?.id && f.releasesOf(v.id).length >= 60 && f.releasesOf(v.id).length <= 100 && releasePlatforms(v).length >= 3)[0];
+  if (manyReleases) {
+    add("size-releases", "size-cap", {
+      question: `List every release of ${t(manyReleases)}: how many are there, and on which platforms?`,
+      // The platforms most of its releases are on.
+      // Names only: codes such as "and" or "lin" are inside ordinary words.
+      need: [num(f.releasesOf(manyReleases.id).length), ...releasePlatforms(manyReleases).slice(0, 3).map((p) => [PLATFORM_NAMES[p]!])],
+      minCalls: 1,
+      expert: `vndb_search_release {filters: {vn: "${manyReleases.id}"}, fields: "title,platforms,released", results: 100, count: true}`,
     });
   }
 
