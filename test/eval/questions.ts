@@ -283,8 +283,8 @@ const ROLE_WORDS: Record<string, string[]> = {
   art: ["artist", "artwork", "illustrat", "graphics", "the art", "art:"],
   chardesign: ["character design"],
   music: ["music", "compos"],
-  songs: ["song", "vocal", "sing", "sang"],
-  director: ["direct"],
+  songs: ["song", "vocal", "singer", "sang", "sung"],
+  director: ["director", "directed", "directing"],
 };
 const ascii = (s: string) => /^[\x20-\x7e]+$/.test(s);
 
@@ -354,9 +354,11 @@ function situationQuestions(f: Facts): EvalQuestion[] {
     .sort((a, b) => credited.get(b.id)!.vns.size - credited.get(a.id)!.vns.size || idNum(a.id) - idNum(b.id))[0];
   if (publisher) {
     const vns = [...credited.get(publisher.id)!.vns].map((id) => f.vn(id)!);
+    // The API counts VNs by any release naming the producer (patches and unofficial ones too): either count is right.
+    const anyRelease = new Set(f.cat.release.filter((r) => !r.hidden && r.producers.some((p) => p.producer === publisher.id)).flatMap((r) => r.vns.map((x) => x.vn)).filter((id) => f.vn(id) && !f.vn(id)!.hidden));
     add("empty-publisher", "empty-reason", {
       question: `Which visual novels did ${publisher.latin ?? publisher.name} develop?`,
-      need: [["publish"], [...num(vns.length), ...vnAlts(vns)]],
+      need: [["publish"], [...num(vns.length), ...num(anyRelease.size), ...vnAlts(vns)]],
       minCalls: 1,
       expert: `vndb_search_vn {filters: {developer: "${publisher.latin ?? publisher.name}"}} (empty; the answer says it published N VNs and names the call)`,
     });
@@ -417,7 +419,7 @@ function situationQuestions(f: Facts): EvalQuestion[] {
     });
   }
   const voicedIn = new Map<string, Set<string>>();
-  for (const v of popular) for (const x of v.va) { const sid = f.staffOf(x.aid); if (sid) voicedIn.set(sid, (voicedIn.get(sid) ?? new Set()).add(v.id)); }
+  for (const v of f.vns) for (const x of v.va) { const sid = f.staffOf(x.aid); if (sid) voicedIn.set(sid, (voicedIn.get(sid) ?? new Set()).add(v.id)); }
   const seiyuu = f.cat.staff.find((s) => !s.hidden && (voicedIn.get(s.id)?.size ?? 0) >= 2 && (voicedIn.get(s.id)?.size ?? 0) <= 10 && s.aliases.find((a) => a.aid === s.mainAid)?.latin);
   if (seiyuu) {
     const name = seiyuu.aliases.find((a) => a.aid === seiyuu.mainAid)!.latin!;
