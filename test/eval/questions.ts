@@ -423,7 +423,7 @@ function situationQuestions(f: Facts): EvalQuestion[] {
   const seiyuu = f.cat.staff.find((s) => !s.hidden && (voicedIn.get(s.id)?.size ?? 0) >= 2 && (voicedIn.get(s.id)?.size ?? 0) <= 10 && s.aliases.find((a) => a.aid === s.mainAid)?.latin);
   if (seiyuu) {
     const name = seiyuu.aliases.find((a) => a.aid === seiyuu.mainAid)!.latin!;
-    add("seiyuu-vns", "spelling", {
+    add("voiced-in", "spelling", {
       question: `Which visual novels has the voice ${seiyuu.gender === "f" ? "actress" : "actor"} ${name} been in?`,
       need: [vnAlts([...voicedIn.get(seiyuu.id)!].map((id) => f.vn(id)!))],
       minCalls: 1,
@@ -638,7 +638,7 @@ function writerTasks(f: Facts): EvalQuestion[] {
   const fav = on.find((v) => voteOf(v) >= 80 && v.tags.length === 0 && similarWithoutTags(f, v).some((x) => !onList.has(x.id)));
   if (fav) {
     const like = similarWithoutTags(f, fav).filter((x) => !onList.has(x.id));
-    q("recommend-untagged", "recommend-untagged", {
+    q("like-untagged", "recommend-untagged", {
       question: `Recommend something like ${t(fav)} that isn't on my list yet.`,
       need: [like.flatMap((v) => [v.id, t(v)])],
       minCalls: 1,
