@@ -4,9 +4,15 @@
 // restated here from the reference, not imported from src/emulator.
 
 import { loadCatalogue } from "../../src/emulator/catalogue/load.js";
-import type { Catalogue, UlistRow, VnRow } from "../../src/emulator/catalogue/types.js";
+import type { Catalogue, ReleaseRow, RlistRow, UlistRow, VnRow } from "../../src/emulator/catalogue/types.js";
 
-export type { Catalogue, VnRow };
+export type { Catalogue, ReleaseRow, RlistRow, UlistRow, VnRow };
+
+/** The list tables a run can change: the catalogue's at the start, the emulator's state file after. */
+export interface ListTables {
+  ulist: UlistRow[];
+  rlist: RlistRow[];
+}
 
 export function catalogue(): Catalogue {
   return loadCatalogue();
@@ -18,6 +24,9 @@ export class Facts {
   private readonly vnById = new Map<string, VnRow>();
   private readonly tagById: Map<string, Catalogue["tag"][number]>;
   private readonly producerById: Map<string, Catalogue["producer"][number]>;
+  private readonly developersByVn = new Map<string, string[]>();
+  private charactersByVn: Map<string, Catalogue["character"]> | undefined;
+  private readonly staffByAid = new Map<number, { sid: string; alias: Catalogue["staff"][number]["aliases"][number] }>();
   /** Visible releases per VN: the questions ask for them per VN thousands of times. */
   private readonly releasesByVn = new Map<string, Catalogue["release"]>();
 
@@ -26,6 +35,7 @@ export class Facts {
     for (const v of cat.vn) this.vnById.set(v.id, v);
     this.tagById = new Map(cat.tag.map((t) => [t.id, t]));
     this.producerById = new Map(cat.producer.map((p) => [p.id, p]));
+    for (const s of cat.staff) if (!s.hidden) for (const a of s.aliases) this.staffByAid.set(a.aid, { sid: s.id, alias: a });
     for (const r of cat.release) {
       if (r.hidden) continue;
       for (const vid of new Set(r.vns.map((x) => x.vn))) {
@@ -55,8 +65,10 @@ export class Facts {
     return this.releasesByVn.get(vid) ?? [];
   }
 
-  /** c_developers: developers of official, non-hidden releases (reference §6). */
+  /** c_developers: developers of official, non-hidden releases (reference §6). Asked per VN many times: kept. */
   developers(vid: string): string[] {
+    const known = this.developersByVn.get(vid);
+    if (known) return known;
     const names = new Set<string>();
     for (const r of this.releasesOf(vid)) {
       if (!r.official) continue;
@@ -66,7 +78,9 @@ export class Facts {
         if (p.developer && row && !row.hidden) names.add(row.latin ?? row.name);
       }
     }
-    return [...names];
+    const list = [...names];
+    this.developersByVn.set(vid, list);
+    return list;
   }
 
   platforms(vid: string): string[] {
@@ -95,6 +109,60 @@ export class Facts {
       .filter((t) => t.spoiler === 0 && !t.lie && t.rating >= minRating)
       .sort((a, b) => b.rating - a.rating)
       .map((t) => ({ tag: t.tag, name: this.tagName(t.tag), rating: t.rating }));
+  }
+
+  /** A staff alias's names: original script first, then the romanisation. Placeholder rows (a bare id) have none. */
+  aliasNames(aid: number): string[] {
+    const a = this.staffByAid.get(aid)?.alias;
+    if (!a || /^s[0-9]+$/.test(a.name)) return [];
+    return [a.name, ...(a.latin ? [a.latin] : [])];
+  }
+
+  /** The person (staff id) an alias belongs to. */
+  staffOf(aid: number): string | undefined {
+    return this.staffByAid.get(aid)?.sid;
+  }
+
+  /** Named, visible characters of a VN a spoiler-0 reader sees (the link itself not a spoiler). */
+  charactersOf(vid: string): Catalogue["character"] {
+    if (!this.charactersByVn) {
+      this.charactersByVn = new Map();
+      for (const c of this.cat.character) {
+        if (c.hidden) continue;
+        for (const v of new Set(c.vns.filter((x) => x.spoiler === 0).map((x) => x.vn))) this.charactersByVn.set(v, [...(this.charactersByVn.get(v) ?? []), c]);
+      }
+    }
+    return this.charactersByVn.get(vid) ?? [];
+  }
+
+  /**
+   * Whether any visible entry carries this tag (or trait) or one below it: VNDB's tag and
+   * trait filters match child tags too, so an unused parent alone does not make a filter empty.
+   */
+  tagUsed(id: string): boolean {
+    return this.subtree(this.cat.tag, id).some((t) => this.vns.some((v) => v.tags.some((x) => x.tag === t)));
+  }
+
+  traitUsed(id: string): boolean {
+    return this.subtree(this.cat.trait, id).some((t) => this.cat.character.some((c) => !c.hidden && c.traits.some((x) => x.trait === t)));
+  }
+
+  private subtree(rows: { id: string; parents: string[] }[], id: string): string[] {
+    const out = [id];
+    for (let i = 0; i < out.length; i++) for (const r of rows) if (r.parents.includes(out[i]!) && !out.includes(r.id)) out.push(r.id);
+    return out;
+  }
+
+  /** A release's main title as the API gives it (latin form when there is one). */
+  releaseTitle(r: ReleaseRow): string {
+    const t = r.titles.find((x) => x.lang === r.olang) ?? r.titles[0];
+    const vn = this.vn(r.vns[0]?.vn ?? "");
+    return t?.latin ?? t?.title ?? (vn ? this.title(vn) : r.id);
+  }
+
+  /** The list tables as the catalogue starts them (what a run without writes still shows). */
+  initialLists(): ListTables {
+    return { ulist: this.cat.ulist, rlist: this.cat.rlist };
   }
 
   userName(uid: string): string | null {

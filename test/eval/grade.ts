@@ -1,7 +1,8 @@
 // Grading: an answer against a question's `need` / `forbid`, and a run's calls against the
 // expert minimum. Pure, so the rules are tested apart from the harness.
 
-import type { EvalQuestion } from "./questions.js";
+import type { ListTables } from "./facts.js";
+import type { EvalQuestion, ListCheck } from "./questions.js";
 
 export type Verdict = "right" | "partial" | "wrong";
 
@@ -20,6 +21,8 @@ export interface QuestionResult {
   verdict: Verdict;
   /** Which `need` items the answer satisfied. */
   met: boolean[];
+  /** Which `after` checks the list state at the end of the question satisfied (empty when it has none). */
+  stateMet: boolean[];
   forbidden: string[];
   calls: number;
   minCalls: number;
@@ -52,9 +55,30 @@ export function gradeAnswer(q: EvalQuestion, answer: string): { verdict: Verdict
   return { verdict, met, forbidden };
 }
 
-export function gradeQuestion(q: EvalQuestion, answer: string | undefined, calls: RecordedCall[]): QuestionResult {
+/** Whether the list tables satisfy one check: the row is there (or not), with the vote, labels or status asked. */
+export function checkList(c: ListCheck, lists: ListTables): boolean {
+  if (c.kind === "vn") {
+    const row = lists.ulist.find((e) => e.uid === c.uid && e.vid === c.vid);
+    if (!c.present) return !row;
+    if (!row) return false;
+    if (c.vote !== undefined && row.vote !== c.vote) return false;
+    return (c.labels ?? []).every((id) => row.labels.includes(id));
+  }
+  const row = lists.rlist.find((e) => e.uid === c.uid && e.rid === c.rid);
+  if (!c.present) return !row;
+  return !!row && (c.status === undefined || row.status === c.status);
+}
+
+/**
+ * The answer's verdict, then the list state's: a task whose `after` checks fail is at most
+ * partial however well the answer reads (a write claimed but not made is the worst answer).
+ */
+export function gradeQuestion(q: EvalQuestion, answer: string | undefined, calls: RecordedCall[], lists?: ListTables): QuestionResult {
   const mine = calls.filter((c) => c.question === q.id);
-  const g = gradeAnswer(q, answer ?? "");
+  const a = gradeAnswer(q, answer ?? "");
+  const stateMet = lists ? (q.after ?? []).map((c) => checkList(c, lists)) : [];
+  const stateOk = stateMet.every(Boolean);
+  const g = { ...a, stateMet, verdict: (a.verdict === "right" && !stateOk ? "partial" : a.verdict) as Verdict };
   const first = mine[0];
   return {
     id: q.id,

@@ -1,7 +1,7 @@
 // The evaluation harness: a shell CLI a model-playing agent drives one step per command.
-// Every `call` starts the Kana emulator on 127.0.0.1 (list state kept in the run folder, so
-// writes persist between calls) and the real stdio server (src/cli/main.ts) pointed at it,
-// calls one tool through an SDK client, records the call and prints what the model would see.
+// Every `call` starts the Kana emulator on 127.0.0.1 (list state kept per question in the run folder:
+// writes persist between a question's calls and are graded after it) and the real stdio server
+// (src/cli/main.ts) pointed at it, calls one tool through an SDK client and prints what the model sees.
 //
 //   npx tsx test/eval/play.ts reset                 new run (state in test/eval/runs/<run>/)
 //   npx tsx test/eval/play.ts questions             the questions (ids, session), no answers
@@ -21,9 +21,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEmulator } from "../../src/emulator/index.js";
-import { Facts } from "./facts.js";
+import { Facts, type ListTables } from "./facts.js";
 import { gradeQuestion, summarise, type RecordedCall } from "./grade.js";
-import { buildQuestions, type EvalQuestion } from "./questions.js";
+import { buildQuestions, SITUATIONS, type EvalQuestion } from "./questions.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const run = process.env.EVAL_RUN ?? "current";
@@ -50,9 +50,24 @@ function current(s: RunState, questions: EvalQuestion[]): EvalQuestion {
   return q;
 }
 
+/**
+ * Each question keeps its own list state (writes persist across its calls, not into other
+ * questions), so a task's truth never depends on the order the questions were played in.
+ */
+const listStatePath = (id: string) => join(dir, "lists", `${id}.json`);
+
+/** The list tables at the end of a question: its state file when it wrote, else the catalogue's. */
+function listsAfter(id: string, facts: Facts): ListTables {
+  const path = listStatePath(id);
+  if (!existsSync(path)) return facts.initialLists();
+  const saved = JSON.parse(readFileSync(path, "utf8")) as { lists: ListTables };
+  return { ulist: saved.lists.ulist, rlist: saved.lists.rlist };
+}
+
 /** The emulator plus the real stdio server for one session; `use` runs with a connected client. */
-async function withServer<T>(session: EvalQuestion["session"], use: (client: Client) => Promise<T>): Promise<T> {
-  const emulator = await startEmulator({ port: 0, stateFile: join(dir, "emulator-state.json") });
+async function withServer<T>(session: EvalQuestion["session"], stateFile: string, use: (client: Client) => Promise<T>): Promise<T> {
+  mkdirSync(join(dir, "lists"), { recursive: true });
+  const emulator = await startEmulator({ port: 0, stateFile });
   const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", VNDB_API_URL: emulator.url };
   if (session === "owner") env.VNDB_TOKEN = new Facts().listOwner().token;
   const transport = new StdioClientTransport({
@@ -99,8 +114,8 @@ async function main(argv: string[]): Promise<void> {
     }
     case "brief": {
       const s = load();
-      const session = s.current ? current(s, questions).session : "anonymous";
-      await withServer(session, async (client) => {
+      const q = s.current ? current(s, questions) : null;
+      await withServer(q?.session ?? "anonymous", listStatePath(q?.id ?? "brief"), async (client) => {
         console.log(`# Server instructions\n${client.getInstructions() ?? "(none)"}\n\n# Tools (tools/list)`);
         console.log(JSON.stringify((await client.listTools()).tools, null, 1));
       });
@@ -113,7 +128,7 @@ async function main(argv: string[]): Promise<void> {
       if (!tool) throw new Error("usage: call <tool> '<json arguments>'");
       const args = json ? (JSON.parse(json) as Record<string, unknown>) : {};
       const started = performance.now();
-      const outcome = await withServer(q.session, async (client) => {
+      const outcome = await withServer(q.session, listStatePath(q.id), async (client) => {
         try {
           const r = await client.callTool({ name: tool, arguments: args });
           return { isError: r.isError === true, text: (r.content as { type: string; text?: string }[]).filter((c) => c.type === "text").map((c) => c.text ?? "").join("\n") };
@@ -136,14 +151,20 @@ async function main(argv: string[]): Promise<void> {
     }
     case "grade": {
       const s = load();
-      const results = questions.map((q) => gradeQuestion(q, s.answers[q.id], s.calls));
+      const facts = new Facts();
+      const results = questions.map((q) => gradeQuestion(q, s.answers[q.id], s.calls, q.after ? listsAfter(q.id, facts) : undefined));
       const summary = summarise(results);
       const byKind = Object.fromEntries(
         (["catalogue", "list"] as const).map((k) => [k, summarise(results.filter((r) => r.kind === k))]),
       );
-      writeFileSync(join(dir, "results.json"), JSON.stringify({ run, graded: new Date().toISOString(), summary, byKind, results }, null, 1));
+      const situationOf = new Map(questions.map((q) => [q.id, q.situation]));
+      const bySituation = Object.fromEntries(
+        Object.keys(SITUATIONS).map((k) => [k, summarise(results.filter((r) => situationOf.get(r.id) === k))]),
+      );
+      writeFileSync(join(dir, "results.json"), JSON.stringify({ run, graded: new Date().toISOString(), summary, byKind, bySituation, results }, null, 1));
       for (const r of results.filter((x) => x.answered)) {
-        console.log(`${r.id} ${r.verdict} calls ${r.calls}/${r.minCalls} errors ${r.errorCalls}${r.firstCallUseful ? "" : " first-call-not-useful"}`);
+        const state = r.stateMet.length ? ` list-state ${r.stateMet.filter(Boolean).length}/${r.stateMet.length}` : "";
+        console.log(`${r.id} ${r.verdict} calls ${r.calls}/${r.minCalls} errors ${r.errorCalls}${state}${r.firstCallUseful ? "" : " first-call-not-useful"}`);
       }
       console.log(JSON.stringify(summary));
       console.log(`written: ${join(dir, "results.json")}`);
