@@ -47,7 +47,12 @@ export interface FuzzReport {
   kinds: Record<string, number>;
   /** The five slowest calls. */
   slowest: Finding[];
+  /** Malformed messages (a bad _meta, progressToken or id, a broken line) not answered with the spec's error. */
+  protocol: string[];
 }
+
+/** Values of the wrong type for `_meta`, `progressToken` and ids ({} is a fine `_meta`). */
+const HOSTILE_VALUES = ["1.5", "[]", "{}", "null", "true", "-0.5", "1e400"];
 
 /** What an error text must never show a model. */
 const LEAK = [/Unexpected error/, /\n\s+at \S/, /\/src\/|\/dist\/|node:internal|file:\/\//];
@@ -68,6 +73,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     }),
   );
   const waiting = new Map<string, (msg: Record<string, unknown>) => void>();
+  /** Answers without an id: to a broken line or an unusable id, in order. */
+  const unaddressed: Record<string, unknown>[] = [];
+  let unaddressedExpected = 0;
+  const protocol: string[] = [];
+  const protocolChecks: Promise<void>[] = [];
   let buffer = "";
   child.stdout.on("data", (d: Buffer) => {
     buffer += d.toString("utf8");
@@ -76,6 +86,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       const msg = JSON.parse(buffer.slice(0, nl)) as Record<string, unknown>;
       buffer = buffer.slice(nl + 1);
       if (msg.id !== undefined) waiting.get(String(msg.id))?.(msg);
+      else if (msg.method === undefined) unaddressed.push(msg);
     }
   });
   const send = (line: string) => child.stdin.write(`${line}\n`);
@@ -128,9 +139,34 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         waiting.delete(id);
         return;
       }
-      else if (r < 0.07) send(`{"jsonrpc":"2.0","id":"junk${call.index}","method":"tools/ca`);
-      else if (r < 0.08) send(`{"jsonrpc":"2.0","id":"m${call.index}","method":"no/such/method","params":{}}`);
-      else if (r < 0.09) send(`not json at all ${call.index}`);
+      else if (r < 0.07) {
+        send(`{"jsonrpc":"2.0","id":"junk${call.index}","method":"tools/ca`);
+        unaddressedExpected++;
+      } else if (r < 0.08) send(`{"jsonrpc":"2.0","id":"m${call.index}","method":"no/such/method","params":{}}`);
+      else if (r < 0.09) {
+        send(`not json at all ${call.index}`);
+        unaddressedExpected++;
+      } else if (r < 0.11) {
+        // A _meta or progressToken of the wrong type: -32602 under the request's id.
+        const value = HOSTILE_VALUES[Math.floor(abuse() * HOSTILE_VALUES.length)]!;
+        const onMeta = r < 0.10;
+        const id = `${onMeta ? "meta" : "progress"}${call.index}`;
+        const params = onMeta ? `{"_meta":${value}}` : `{"name":"vndb_get_stats","arguments":{},"_meta":{"progressToken":${value}}}`;
+        kinds[onMeta ? "meta" : "progressToken"] = (kinds[onMeta ? "meta" : "progressToken"] ?? 0) + 1;
+        const fine = onMeta && value === "{}";
+        protocolChecks.push(
+          request(id, onMeta ? "tools/list" : "tools/call", params).then((m) => {
+            const code = (m?.error as { code?: number } | undefined)?.code;
+            if (fine ? m?.result === undefined : code !== -32602) protocol.push(`${id} ${params}: answered ${JSON.stringify(m).slice(0, 200)}`);
+          }),
+        );
+      } else if (r < 0.12) {
+        // An id that is no string or integer: -32600, answered without an id.
+        const value = HOSTILE_VALUES[Math.floor(abuse() * HOSTILE_VALUES.length)]!;
+        send(`{"jsonrpc":"2.0","id":${value},"method":"ping"}`);
+        kinds.oddId = (kinds.oddId ?? 0) + 1;
+        unaddressedExpected++;
+      }
     }
     const timer = setTimeout(() => slow.push(finding(call, `no answer after ${options.slowMs * 6} ms`)), options.slowMs * 6);
     const msg = await pending;
@@ -156,6 +192,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   });
   await Promise.all(workers);
 
+  await Promise.all(protocolChecks);
   // Still alive? One ping must be answered.
   const ping = crashed ? null : await Promise.race([request("final-ping", "ping", "{}"), new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
   if (!crashed && !ping) crashed = "server did not answer the final ping";
@@ -167,6 +204,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   } catch {
     // Not Linux, or already gone: no figure.
   }
+  // The final ping was answered after every earlier line was read: their answers are in.
+  const unusable = unaddressed.filter((m) => ![-32700, -32600].includes((m.error as { code?: number } | undefined)?.code ?? 0));
+  if (!crashed && unaddressed.length !== unaddressedExpected) protocol.push(`${unaddressedExpected} broken lines or odd ids, ${unaddressed.length} answers without an id`);
+  for (const m of unusable) protocol.push(`answer without an id that is no -32700/-32600: ${JSON.stringify(m).slice(0, 200)}`);
   const stillRunning = !crashed;
   child.stdin.end();
   child.kill();
@@ -188,5 +229,6 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       .sort((a, b) => b.took - a.took)
       .slice(0, 5)
       .map((t) => finding(t.call, `${t.took.toFixed(0)} ms`)),
+    protocol,
   };
 }

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { VndbApi } from "../tools/api.js";
 import { completeEntryId } from "../resources/name-completion.js";
 import { WORKFLOWS, type EntryArgument } from "./workflows.js";
+import { ICONS } from "../server/icon.js";
 
 function argumentSchema(arg: EntryArgument, api: VndbApi) {
   const base = z.string().describe(arg.description);
@@ -33,7 +34,7 @@ export function registerPrompts(server: McpServer, api: VndbApi, hasToken: boole
   for (const flow of WORKFLOWS) {
     if (flow.needsList && !hasToken) continue;
     const shape = shapeOf(flow, api);
-    server.registerPrompt(flow.name, { title: flow.title, description: flow.description, argsSchema: shape }, (args) => ({
+    server.registerPrompt(flow.name, { title: flow.title, description: flow.description, argsSchema: shape, icons: [...ICONS] }, (args) => ({
       description: flow.description,
       messages: [{ role: "user" as const, content: { type: "text" as const, text: flow.text(args as Record<string, string | undefined>) } }],
     }));

@@ -10,6 +10,7 @@ import { inputObject, type AnyTool, type RegisterOptions, type ToolContext, type
 import { describeError } from "../tools/errors.js";
 import { redact } from "../server/log.js";
 import { completeEntryId } from "./name-completion.js";
+import { ICONS } from "../server/icon.js";
 
 /** The entry kinds with a template, each with the search tool that answers for it. */
 export const ENTRY_KINDS: ReadonlyArray<{ kind: QueryEndpoint; noun: string; example: string }> = [
@@ -89,7 +90,7 @@ export function registerResources(server: McpServer, options: RegisterOptions): 
     server.registerResource(
       `vndb-${kind}`,
       templateOf(kind, options.api),
-      { title: `VNDB ${noun}`, description: `A ${noun} by id (e.g. ${example}): compact text and JSON, as ${tool.name} gives it.`, mimeType: "text/plain" },
+      { title: `VNDB ${noun}`, description: `A ${noun} by id (e.g. ${example}): compact text and JSON, as ${tool.name} gives it.`, mimeType: "text/plain", icons: [...ICONS] },
       async (uri, variables, extra) => {
         const id = String(Array.isArray(variables.id) ? variables.id[0] : variables.id);
         return runAsResource(uri.href, tool, { filters: { id }, fields: "standard" }, contextFor(options, extra.mcpReq.signal));
@@ -101,7 +102,7 @@ export function registerResources(server: McpServer, options: RegisterOptions): 
     server.registerResource(
       "vndb-own-list",
       OWN_LIST_URI,
-      { title: "My VNDB list", description: "The token owner's VN list, highest votes first (first page).", mimeType: "text/plain" },
+      { title: "My VNDB list", description: "The token owner's VN list, highest votes first (first page).", mimeType: "text/plain", icons: [...ICONS] },
       async (uri, extra) => runAsResource(uri.href, listTool, { sort: "vote", reverse: true, fields: "brief" }, contextFor(options, extra.mcpReq.signal)),
     );
   }

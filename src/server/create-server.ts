@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { createRequestStateCodec, McpServer, type CacheHint, type Transport } from "@modelcontextprotocol/server";
 import type { ServerConfig } from "./config.js";
 import { serverInstructions } from "./instructions.js";
+import { ICONS } from "./icon.js";
 import { silentLogger, type Logger } from "./log.js";
 import type { VndbApi } from "../tools/api.js";
 import { PendingRequests, type WrappableTransport } from "./pending-requests.js";
@@ -67,7 +68,7 @@ export interface CreatedServer {
 export function createServer(config: ServerConfig, deps: ServerDeps): CreatedServer {
   const log = deps.log ?? silentLogger;
   const server = new McpServer(
-    { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION },
+    { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION, icons: [...ICONS] },
     {
       capabilities: { tools: {}, logging: {} },
       instructions: serverInstructions(config),

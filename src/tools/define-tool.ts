@@ -14,6 +14,7 @@ import { capErrorText, checkInputLimits } from "./input-limits.js";
 import { ageText, collectStaleNotices, type StaleNotice } from "../client/stale-answers.js";
 import type { SessionState } from "./session.js";
 import type { ClientLog } from "../server/client-log.js";
+import { ICONS, type IconEntry } from "../server/icon.js";
 
 /** What a model must tell the user when VNDB was down and kept answers were used. */
 function staleNote(stale: readonly StaleNotice[]): string {
@@ -123,6 +124,8 @@ export interface ListedTool {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations: ToolAnnotations;
+  /** The shared icon (server/icon.ts): display data for the host, not text for the model. */
+  icons: readonly IconEntry[];
 }
 
 /** A tool's output frame as the SDK checks it: extra keys allowed. */
@@ -164,6 +167,7 @@ export function listedTool(tool: AnyTool): ListedTool {
       ? { outputSchema: leanSchema(z.toJSONSchema(outputObject(tool)!, { target: "draft-7", io: "output" })) as Record<string, unknown> }
       : {}),
     annotations: tool.annotations,
+    icons: ICONS,
   };
 }
 
@@ -185,6 +189,14 @@ function memoListed(tool: AnyTool): ListedTool {
   return entry;
 }
 
+/** What the SDK checks tool arguments against: an object (wire-check.ts refuses anything else). */
+const ANY_ARGUMENTS = z.looseObject({});
+
+/** A validation failure as one line per problem: where, and what zod says about it. */
+function issuesText(error: z.ZodError): string {
+  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
+}
+
 /** The one registration loop. Returns the names registered, in order. */
 export function registerTools(server: McpServer, tools: readonly AnyTool[], options: RegisterOptions): string[] {
   const names: string[] = [];
@@ -194,11 +206,17 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: inputObject(tool),
+        // Any object here; the tool's own schema is checked in the handler below, so that its
+        // error reads as ours and is redacted like every other answer (the SDK would quote a
+        // misnamed argument, a token too, verbatim). tools/list sends the real schema.
+        inputSchema: ANY_ARGUMENTS,
         ...(tool.output ? { outputSchema: outputObject(tool) } : {}),
         annotations: tool.annotations,
+        icons: [...ICONS],
       },
-      async (args: Record<string, unknown>, extra: ServerContext) => {
+      async (given: Record<string, unknown>, extra: ServerContext) => {
+        const parsed = inputObject(tool).safeParse(given);
+        const args = parsed.success ? (parsed.data as Record<string, unknown>) : given;
         const ctx: ToolContext = {
           api: options.api,
           config: options.config,
@@ -218,6 +236,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
         const started = performance.now();
         let result: ToolResult;
         try {
+          if (!parsed.success) throw new ToolError(`Input validation error: invalid arguments for ${tool.name}: ${issuesText(parsed.error)}`);
           checkInputLimits(args);
           const { value, stale } = await collectStaleNotices(() => tool.run(args, ctx));
           result = stale.length && !value.isError ? { ...value, text: `${staleNote(stale)}\n${value.text}` } : value;

@@ -19,6 +19,8 @@ export interface RawServer {
   request(id: number | string, method: string, params?: object): Promise<Message>;
   /** Resolves with the answer to `id` once it arrives. */
   answer(id: number | string): Promise<Message>;
+  /** The next answer that carries no id (to a message whose id was missing or unusable). */
+  nextUnaddressed(): Promise<Message>;
   /** Resolves with a description of the exit, if the process exits. */
   exited: Promise<string>;
   close(): void;
@@ -39,6 +41,8 @@ export async function startRawServer(
   let out = "";
   let err = "";
   const answers = new Map<string, Message>();
+  const unaddressed: Message[] = [];
+  const unaddressedWaiting: Array<(m: Message) => void> = [];
   const waiting = new Map<string, (m: Message) => void>();
   const exited = new Promise<string>((resolve) => child.once("exit", (code, signal) => resolve(`exited (${code ?? signal})`)));
   child.stderr.on("data", (d: Buffer) => (err += d.toString("utf8")));
@@ -48,7 +52,13 @@ export async function startRawServer(
     while ((nl = out.indexOf("\n")) >= 0) {
       const msg = JSON.parse(out.slice(0, nl)) as Message;
       out = out.slice(nl + 1);
-      if (msg.id === undefined) continue;
+      if (msg.id === undefined) {
+        // An answer to a message whose id was unusable (or absent): in order of arrival.
+        const taker = unaddressedWaiting.shift();
+        if (taker) taker(msg);
+        else unaddressed.push(msg);
+        continue;
+      }
       const key = JSON.stringify(msg.id);
       answers.set(key, msg);
       waiting.get(key)?.(msg);
@@ -70,5 +80,13 @@ export async function startRawServer(
   };
   await request("init", "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } });
   write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
-  return { child, stderr: () => err, write, request, answer, exited, close: () => void child.kill() };
+  const nextUnaddressed = () => {
+    const got = unaddressed.shift();
+    if (got) return Promise.resolve(got);
+    return Promise.race([
+      new Promise<Message>((resolve) => unaddressedWaiting.push(resolve)),
+      exited.then((why) => Promise.reject(new Error(`server ${why} before answering\n${err}`))),
+    ]);
+  };
+  return { child, stderr: () => err, write, request, answer, nextUnaddressed, exited, close: () => void child.kill() };
 }

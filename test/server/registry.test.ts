@@ -79,10 +79,28 @@ describe("tool registry", () => {
     }
   });
 
-  it("keeps tools/list within the token budget", () => {
-    const whole = countTokens(JSON.stringify({ tools }));
+  it("keeps the model-facing part of tools/list within the token budget", () => {
+    // What a host puts in the model's context: names, titles, descriptions, input schemas.
+    // Icons and annotations are for the host's display and decisions, not the model.
+    const modelFacing = tools.map(({ name, title, description, inputSchema }) => ({ name, title, description, inputSchema }));
+    const whole = countTokens(JSON.stringify({ tools: modelFacing }));
     expect(whole).toBeLessThanOrEqual(LIST_TOKEN_BUDGET);
-    for (const t of tools) expect(countTokens(JSON.stringify(t)), t.name).toBeLessThanOrEqual(TOOL_TOKEN_BUDGET);
+    for (const t of modelFacing) expect(countTokens(JSON.stringify(t)), t.name).toBeLessThanOrEqual(TOOL_TOKEN_BUDGET);
+    console.log(`tools/list: ${whole} model-facing tokens; ${countTokens(JSON.stringify({ tools }))} for the whole list`);
+  });
+
+  it("gives every tool the one shared icon: a small data URI with its type and size declared, no text for the model", () => {
+    const first = tools[0]!.icons;
+    expect(first).toHaveLength(1);
+    const icon = first![0]!;
+    expect(icon.src).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(icon.mimeType).toBe("image/svg+xml");
+    expect(icon.sizes).toEqual(["any"]);
+    // Under ~2 kB (issue 19), decoded and as sent.
+    expect(Buffer.from(icon.src.split(",")[1]!, "base64").length).toBeLessThan(2048);
+    expect(icon.src.length).toBeLessThan(2048);
+    expect(Buffer.from(icon.src.split(",")[1]!, "base64").toString("utf8")).toMatch(/^<svg [^>]*viewBox="0 0 512 512"/);
+    for (const t of tools) expect(t.icons, t.name).toEqual(first);
   });
 
   it.each([
@@ -108,6 +126,8 @@ describe("tool registry", () => {
   });
 
   it.each(ALL_TOOLS.map((t) => [t.name]))("tools/list entry of %s matches its snapshot", (name) => {
-    expect(tools.find((t) => t.name === name)).toMatchSnapshot();
+    // Without the shared icon, tested above (the snapshot is the tool's own text and schema).
+    const { icons: _icons, ...entry } = tools.find((t) => t.name === name)!;
+    expect(entry).toMatchSnapshot();
   });
 });

@@ -78,3 +78,17 @@ describe("prompts", () => {
     await expect(anon.client.getPrompt({ name: "compare_vns", arguments: { first: "v17" } })).rejects.toThrow();
   });
 });
+
+describe("icons", () => {
+  it("the server, every prompt, resource template and resource carry the same icon as the tools", async () => {
+    const [tool] = (await writer.client.listTools()).tools;
+    const icons = tool!.icons;
+    expect(icons).toHaveLength(1);
+    expect(writer.client.getServerVersion()?.icons).toEqual(icons);
+    const { prompts } = await writer.client.listPrompts();
+    const { resourceTemplates } = await writer.client.listResourceTemplates();
+    const { resources } = await writer.client.listResources();
+    expect(prompts.length + resourceTemplates.length + resources.length).toBeGreaterThan(8);
+    for (const p of [...prompts, ...resourceTemplates, ...resources]) expect(p.icons, p.name).toEqual(icons);
+  });
+});

@@ -12,6 +12,8 @@ export class HttpFailure extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The JSON-RPC error to send, when the failure is the message's (wire-check.ts). */
+    readonly body?: object,
   ) {
     super(message);
   }

@@ -26,6 +26,7 @@ import { forgetSecret, registerSecret, type Logger } from "../log.js";
 import type { VndbApi } from "../../tools/api.js";
 import type { SharedStoresHealth } from "../../client/shared-stores.js";
 import { acceptedHosts, refusal } from "./http-guard.js";
+import { checkText } from "../wire-check.js";
 import type { HttpOptions } from "./http-options.js";
 import { HttpFailure, tokenRefused, vndbTokenAsBearer, type HttpAuth } from "./http-auth.js";
 import { clientAddress } from "./http-client-address.js";
@@ -128,11 +129,10 @@ async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknow
     if (size > limit) throw tooLarge();
     chunks.push(chunk);
   }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  } catch {
-    throw new HttpFailure(400, "Parse error: the body is not JSON");
-  }
+  // Parsed and checked as JSON-RPC (wire-check.ts); a failure answers 400 with the spec's error.
+  const verdict = checkText(Buffer.concat(chunks).toString("utf8"));
+  if (!verdict.ok) throw new HttpFailure(400, verdict.why, {}, verdict.error);
+  return verdict.message;
 }
 
 /** The ids of the JSON-RPC requests in a body (a drain answers them). */
@@ -458,6 +458,10 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
       void done.then(() => inFlight.delete(res));
     }
     void handle(req, res).catch((error: unknown) => {
+      if (error instanceof HttpFailure && error.body && !res.headersSent) {
+        res.writeHead(error.status, { "content-type": "application/json", ...error.headers });
+        return void res.end(JSON.stringify(error.body));
+      }
       if (error instanceof HttpFailure) return sendError(res, error.status, error.message, error.headers);
       log.error("HTTP request failed", error);
       sendError(res, 500, "Internal server error");

@@ -5,6 +5,7 @@ import { describeConfig, type ServerConfig } from "../config.js";
 import { createServer, type ServerDeps } from "../create-server.js";
 import { silentLogger } from "../log.js";
 import { BoundedLines, MAX_MESSAGE_BYTES } from "./bounded-lines.js";
+import { CheckedLines } from "./checked-lines.js";
 
 /**
  * How long a shutdown on end of stdin waits for running tool calls to answer: longer than a
@@ -31,7 +32,12 @@ export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onCl
   // Not ended with stdin: the SDK's transport closes itself at end of input and drops the
   // calls still running; the shutdown below lets them answer first, then closes it.
   process.stdin.pipe(input, { end: false });
-  const transport = new StdioServerTransport(input, process.stdout);
+  const checked = new CheckedLines(({ reply, why }) => {
+    log.warn(`refused a message: ${why}`);
+    if (reply) void transport.send(reply).catch(() => {});
+  });
+  input.pipe(checked);
+  const transport = new StdioServerTransport(checked, process.stdout);
   const wire = created.track(transport);
   let finished!: () => void;
   const done = new Promise<void>((resolve) => (finished = resolve));
