@@ -224,6 +224,10 @@ async function main() {
   const rows = await perCall();
   const shared = await sharedAnswers();
   const mem = await memory();
+  report(rows, shared, mem);
+}
+
+function report(rows: Awaited<ReturnType<typeof perCall>>, shared: Awaited<ReturnType<typeof sharedAnswers>>, mem: Awaited<ReturnType<typeof memory>>) {
   const ms = (name: string) => rows.find((r) => r.name === name)!.median;
   console.log(`per-call latency, ${CALLS} sequential vndb_get_stats calls (cached answer), ms:`);
   for (const r of rows) console.log(`  ${r.name.padEnd(24)} median ${r.median.toFixed(2)}  p95 ${r.p95.toFixed(2)}`);
