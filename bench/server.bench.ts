@@ -74,7 +74,11 @@ async function toolListSize() {
     return { name: t.name, bytes: Buffer.byteLength(s), anthropic: countTokens(s), o200k: encode(s).length };
   });
   const instructions = serverInstructions(config);
+  // What a host puts in the model's context: names, titles, descriptions, input schemas
+  // (icons, annotations and output schemas are for the host).
+  const modelFacing = JSON.stringify({ tools: tools.map(({ name, title, description, inputSchema }) => ({ name, title, description, inputSchema })) });
   return {
+    modelFacing: { bytes: Buffer.byteLength(modelFacing), anthropic: countTokens(modelFacing), o200k: encode(modelFacing).length },
     tools: tools.length,
     bytes: Buffer.byteLength(whole),
     anthropic: countTokens(whole),
@@ -298,7 +302,8 @@ async function callLatency() {
 
 async function main() {
   const size = await toolListSize();
-  say(`tools/list: ${size.tools} tools, ${size.bytes} bytes, ${size.anthropic} Anthropic tokens, ${size.o200k} o200k tokens (target ≤ ${TARGET_LIST_TOKENS})`);
+  say(`tools/list: ${size.tools} tools, ${size.bytes} bytes, ${size.anthropic} Anthropic tokens, ${size.o200k} o200k tokens`);
+  say(`  model-facing part (names, titles, descriptions, input schemas): ${size.modelFacing.bytes} bytes, ${size.modelFacing.anthropic} Anthropic / ${size.modelFacing.o200k} o200k tokens (target ≤ ${TARGET_LIST_TOKENS})`);
   say(`instructions: ${size.instructions.bytes} bytes, ${size.instructions.anthropic} Anthropic / ${size.instructions.o200k} o200k tokens`);
   say("per tool (bytes / Anthropic / o200k):");
   for (const t of size.perTool) say(`  ${t.name.padEnd(28)} ${String(t.bytes).padStart(5)} ${String(t.anthropic).padStart(5)} ${String(t.o200k).padStart(5)}`);

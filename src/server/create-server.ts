@@ -36,7 +36,8 @@ const LIST_CACHE: CacheHint = { ttlMs: LIST_TTL_MS, cacheScope: "private" };
 
 /**
  * How long a user has to answer a confirmation question of a 2026-era client (the client
- * holds the question and echoes this state back): as long as the SDK allows a 2025 client.
+ * holds the question and echoes this state back): ten minutes, the SDK codec's default and
+ * the SDK's limit for one question round of a 2025 client.
  */
 const CONFIRM_STATE_TTL_S = 600;
 /**

@@ -55,12 +55,11 @@ export function checkText(text: string): Verdict {
 
 /** One parsed message. */
 export function checkMessage(message: unknown): Verdict {
-  if (!isObject(message)) {
-    const why = Array.isArray(message)
-      ? "Invalid Request: JSON-RPC batches are not part of MCP; send one message at a time"
-      : `Invalid Request: a JSON-RPC message is an object, not ${kind(message)}`;
-    return refuse(null, INVALID_REQUEST, why);
+  if (Array.isArray(message)) {
+    // MCP 2025-03-26 allowed batches, 2025-06-18 removed them; the SDK would drop one unanswered.
+    return refuse(null, INVALID_REQUEST, "Invalid Request: JSON-RPC batches are not part of MCP (since 2025-06-18); send one message at a time");
   }
+  if (!isObject(message)) return refuse(null, INVALID_REQUEST, `Invalid Request: a JSON-RPC message is an object, not ${kind(message)}`);
   const hasId = "id" in message;
   if (hasId && !isId(message.id)) return refuse(null, INVALID_REQUEST, `Invalid Request: "id" must be a string or an integer, not ${kind(message.id)}`);
   const id = hasId ? (message.id as RequestId) : undefined;
