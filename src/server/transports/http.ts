@@ -344,12 +344,15 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
   async function handleStateless(req: IncomingMessage, res: ServerResponse, body: unknown, token: string | undefined, address: string) {
     const { created, idle, release } = await statelessServer(token, address);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    // A server that saw an initialize remembers that client's capabilities (it would then ask
+    // questions a stateless client cannot answer): it is not kept for other requests.
+    const keep = !(Array.isArray(body) ? body : [body]).some((m) => isInitializeRequest(m));
     res.on("close", () => {
       void created
         .close()
         .catch(() => {})
         .then(() => {
-          if (!draining && idle.length < IDLE_SERVERS_PER_CALLER) idle.push(created);
+          if (keep && !draining && idle.length < IDLE_SERVERS_PER_CALLER) idle.push(created);
           release();
         });
     });
