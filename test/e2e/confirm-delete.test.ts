@@ -116,6 +116,19 @@ function cases(wire: Wire, connect: (client: Client) => Promise<void>, ids: () =
 
 describe("over stdio --embedded (a fresh list per client)", () => {
   cases("stdio", (c) => c.connect(stdioTransport(WRITER)), () => [...U2_LIST]);
+
+  it("a 2026 client that cannot ask its user (no elicitation) is treated like such a 2025 client: confirm:true removes", async () => {
+    const client = eraClient("2026");
+    await client.connect(stdioTransport(WRITER));
+    try {
+      const r = await removal(client, "v1");
+      expect(r.failed).toBeUndefined();
+      expect(r.text).toMatch(/^Removed v1 /);
+      expect(await onList(client, "v1")).toBe(false);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 });
 
 describe.each([false, true])("over --http (stateless: %s)", (stateless) => {
