@@ -31,9 +31,9 @@ COPY --chown=root:root package.json LICENSE NOTICE PRIVACY.md ./
 # The code is root's and read-only to the process; it needs no writable directory.
 USER node
 EXPOSE 3939
-# Liveness: the process answers on loopback (GET /healthz; 503 while draining at shutdown).
+# Liveness: the process answers on loopback (GET /healthz/live; also while draining).
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.VNDB_HTTP_PORT||3939)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.VNDB_HTTP_PORT||3939)+'/healthz/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["node", "dist/cli/main.js"]
 CMD ["--http"]

@@ -1,40 +1,105 @@
-// npm run bench:http — the per-call cost of the Streamable HTTP transport against stdio.
-// The same server (`src/cli/main.ts --embedded` through tsx) is started three ways: stdio,
-// --http (sessions) and --http --stateless; an SDK client makes CALLS sequential calls of a
-// tool whose answer is cached after the first (vndb_get_stats), so what is measured is the
-// MCP round trip itself: transport, JSON-RPC, tool dispatch. Medians and p95 in ms.
+// npm run bench:http — the Streamable HTTP transport as a shared connector, in one run:
 //
-//   npm run bench:http            (CALLS=300 by default)
+// 1. Per-call time: the same server (`src/cli/main.ts --embedded` through tsx) started as
+//    stdio, --http (sessions) and --http --stateless; CALLS sequential calls of a tool whose
+//    answer is cached after the first (vndb_get_stats), so what is measured is the MCP round
+//    trip itself. Each HTTP mode twice: with the SDK client (which speaks the 2026-07-28
+//    protocol when the server offers it) and with a raw client (plain fetch, 2025-era JSON-RPC:
+//    initialize and Mcp-Session-Id, or one stateless POST per call). Medians and p95 in ms;
+//    the note's target: stateless within 1.3x of sessions.
+// 2. Shared answers: SESSIONS sessions, anonymous, each asking the same two public questions,
+//    against the emulator behind a counting proxy: how many requests reach the upstream
+//    (target: at most 12 for 40 sessions).
+// 3. Memory: MANY anonymous sessions opened (initialize + initialized) on one server; its
+//    resident memory before and after (target: at most 150 MiB growth for 3,000), per
+//    session, and how long /healthz then takes.
+//
+//   npm run bench:http            (CALLS=300 SESSIONS=40 MANY=3000 by default)
+//
+// Only loopback: the server, the emulator and the proxy all listen on 127.0.0.1.
 
-import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { Transport } from "@modelcontextprotocol/client";
+import { startEmulator } from "../src/emulator/index.js";
+import { startCountingProxy } from "../test/helpers/counting-proxy.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const CALLS = Number(process.env.CALLS ?? 300);
+const SESSIONS = Number(process.env.SESSIONS ?? 40);
+const MANY = Number(process.env.MANY ?? 3000);
 const WARMUP = 20;
+/** Sessions opened at once in the memory run (under the per-client limit of 8 in flight). */
+const OPEN_AT_ONCE = 6;
+const PROTOCOL_2025 = "2025-06-18";
 const env = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" };
+const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": PROTOCOL_2025 };
 
-async function startHttp(extra: string[]): Promise<{ url: URL; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "--http", "--port", "0", "--embedded", ...extra], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+interface Started {
+  url: URL;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+async function startHttp(args: string[], extraEnv: Record<string, string> = {}): Promise<Started> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "--http", "--port", "0", ...args], {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let log = "";
   const url = await new Promise<URL>((resolve, reject) => {
-    child.stderr.on("data", (d: Buffer) => {
+    child.stderr!.on("data", (d: Buffer) => {
       log += d.toString("utf8");
       const m = /serving MCP on (http:\/\/\S+)/.exec(log);
       if (m) resolve(new URL(m[1]!));
     });
     child.once("exit", (code) => reject(new Error(`server exited ${code}: ${log}`)));
   });
-  return { url, stop: () => new Promise((resolve) => (child.once("exit", () => resolve()), child.kill("SIGTERM"))) };
+  return { url, child, stop: () => new Promise((resolve) => (child.once("exit", () => resolve()), child.kill("SIGTERM"))) };
 }
 
-async function measure(name: string, transport: Transport): Promise<{ name: string; median: number; p95: number }> {
+/** Resident memory of a process in bytes (Linux). */
+function rssOf(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+  return Number(/(\d+)/.exec(line ?? "")?.[1] ?? 0) * 1024;
+}
+
+const stats = (times: number[]) => {
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]! };
+};
+
+/** The JSON-RPC message of an answer that may come as JSON or as an event stream. */
+async function rpcAnswer(response: Response): Promise<{ result?: { isError?: boolean }; error?: unknown }> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`HTTP ${response.status}: ${text}`);
+  if (!(response.headers.get("content-type") ?? "").startsWith("text/event-stream")) return JSON.parse(text);
+  const data = text.split("\n").filter((l) => l.startsWith("data: ")).pop();
+  return JSON.parse(data!.slice(6));
+}
+
+/** A 2025-era session opened by hand: initialize, then initialized. Returns its id. */
+async function rawSession(url: URL): Promise<string> {
+  const init = await fetch(url, {
+    method: "POST",
+    headers: MCP_HEADERS,
+    body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: PROTOCOL_2025, capabilities: {}, clientInfo: { name: "bench-raw", version: "0" } } }),
+  });
+  const id = init.headers.get("mcp-session-id");
+  await rpcAnswer(init);
+  if (!id) throw new Error("no session id");
+  const done = await fetch(url, { method: "POST", headers: { ...MCP_HEADERS, "mcp-session-id": id }, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) });
+  await done.text();
+  return id;
+}
+
+async function measureSdk(name: string, transport: Transport) {
   const client = new Client({ name: "bench", version: "0" });
   client.onerror = () => {};
   await client.connect(transport);
@@ -46,26 +111,133 @@ async function measure(name: string, transport: Transport): Promise<{ name: stri
     if (i >= WARMUP) times.push(performance.now() - t0);
   }
   await client.close();
-  times.sort((a, b) => a - b);
-  return { name, median: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]! };
+  return { name, ...stats(times) };
 }
 
-async function main() {
+async function measureRaw(name: string, url: URL, stateless: boolean) {
+  const session = stateless ? undefined : await rawSession(url);
+  const headers = session ? { ...MCP_HEADERS, "mcp-session-id": session } : MCP_HEADERS;
+  const times: number[] = [];
+  for (let i = 0; i < WARMUP + CALLS; i++) {
+    const t0 = performance.now();
+    const answer = await rpcAnswer(
+      await fetch(url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "vndb_get_stats", arguments: {} } }) }),
+    );
+    if (answer.error || answer.result?.isError) throw new Error(JSON.stringify(answer));
+    if (i >= WARMUP) times.push(performance.now() - t0);
+  }
+  return { name, ...stats(times) };
+}
+
+async function perCall() {
   const rows = [];
-  rows.push(await measure("stdio", new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", "src/cli/main.ts", "--embedded"], cwd: root, env, stderr: "ignore" })));
-  for (const [label, flags] of [["http (session)", []], ["http (stateless)", ["--stateless"]]] as const) {
-    const server = await startHttp([...flags]);
+  rows.push(await measureSdk("stdio (SDK)", new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", "src/cli/main.ts", "--embedded"], cwd: root, env, stderr: "ignore" })));
+  for (const [label, flags, stateless] of [["http sessions", [], false], ["http stateless", ["--stateless"], true]] as const) {
+    const server = await startHttp(["--embedded", ...flags]);
     try {
-      rows.push(await measure(label, new StreamableHTTPClientTransport(server.url)));
+      rows.push(await measureSdk(`${label} (SDK)`, new StreamableHTTPClientTransport(server.url)));
+      rows.push(await measureRaw(`${label} (raw)`, server.url, stateless));
     } finally {
       await server.stop();
     }
   }
-  const base = rows[0]!.median;
+  return rows;
+}
+
+/** SESSIONS anonymous sessions asking the same public questions: requests reaching VNDB. */
+async function sharedAnswers() {
+  const emulator = await startEmulator({ port: 0 });
+  const proxy = await startCountingProxy(emulator.url);
+  // 40 users behind one proxy (this process), each named in X-Forwarded-For.
+  const server = await startHttp(["--api-url", proxy.url], { VNDB_HTTP_TRUSTED_PROXIES: "127.0.0.1,::1" });
+  const questions = [
+    { name: "vndb_search_vn", arguments: { query: "ever17" } },
+    { name: "vndb_get_stats", arguments: {} },
+  ];
+  try {
+    const clients = await Promise.all(
+      Array.from({ length: SESSIONS }, async (_, i) => {
+        const client = new Client({ name: "bench-shared", version: "0" });
+        client.onerror = () => {};
+        await client.connect(new StreamableHTTPClientTransport(server.url, { requestInit: { headers: { "x-forwarded-for": `198.51.100.${i + 1}` } } }));
+        return client;
+      }),
+    );
+    proxy.counts.clear();
+    let errors = 0;
+    // Every session asks both questions, all sessions at once.
+    await Promise.all(
+      clients.map(async (client) => {
+        for (const q of questions) if ((await client.callTool(q)).isError) errors++;
+      }),
+    );
+    const upstream = proxy.total();
+    await Promise.all(clients.map((c) => c.close().catch(() => {})));
+    return { sessions: SESSIONS, questions: questions.length, calls: SESSIONS * questions.length, upstream, byPath: Object.fromEntries(proxy.counts), errors };
+  } finally {
+    await server.stop();
+    await proxy.close();
+    await emulator.close();
+  }
+}
+
+/** MANY anonymous sessions on one server: its memory growth and /healthz time. */
+async function memory() {
+  const server = await startHttp(["--embedded"], { VNDB_HTTP_MAX_SESSIONS: String(MANY + 100) });
+  try {
+    // One session first, so that lazily loaded code is in the baseline.
+    await rawSession(server.url);
+    await new Promise((r) => setTimeout(r, 500));
+    const before = rssOf(server.child.pid!);
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: OPEN_AT_ONCE }, async () => {
+        while (next < MANY) {
+          next++;
+          await rawSession(server.url);
+        }
+      }),
+    );
+    const openMs = performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 500));
+    const after = rssOf(server.child.pid!);
+    const h0 = performance.now();
+    const health = (await (await fetch(new URL("/healthz", server.url))).json()) as { sessions: number };
+    const healthMs = performance.now() - h0;
+    return {
+      sessions: MANY,
+      live: health.sessions,
+      rssBeforeMiB: before / 2 ** 20,
+      rssAfterMiB: after / 2 ** 20,
+      growthMiB: (after - before) / 2 ** 20,
+      perSessionKiB: (after - before) / MANY / 1024,
+      openPerSessionMs: openMs / MANY,
+      healthzMs: healthMs,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const rows = await perCall();
+  const shared = await sharedAnswers();
+  const mem = await memory();
+  report(rows, shared, mem);
+}
+
+function report(rows: Awaited<ReturnType<typeof perCall>>, shared: Awaited<ReturnType<typeof sharedAnswers>>, mem: Awaited<ReturnType<typeof memory>>) {
+  const ms = (name: string) => rows.find((r) => r.name === name)!.median;
   console.log(`per-call latency, ${CALLS} sequential vndb_get_stats calls (cached answer), ms:`);
-  for (const r of rows) console.log(`  ${r.name.padEnd(18)} median ${r.median.toFixed(2)}  p95 ${r.p95.toFixed(2)}  overhead vs stdio ${(r.median - base).toFixed(2)}`);
+  for (const r of rows) console.log(`  ${r.name.padEnd(24)} median ${r.median.toFixed(2)}  p95 ${r.p95.toFixed(2)}`);
+  console.log(`  stateless / sessions: SDK ${(ms("http stateless (SDK)") / ms("http sessions (SDK)")).toFixed(2)}x, raw ${(ms("http stateless (raw)") / ms("http sessions (raw)")).toFixed(2)}x (target <= 1.3x)`);
+  console.log(`shared answers: ${shared.sessions} sessions x ${shared.questions} public questions = ${shared.calls} calls -> ${shared.upstream} upstream requests (target <= 12), ${shared.errors} errors; ${JSON.stringify(shared.byPath)}`);
+  console.log(
+    `memory: ${mem.sessions} anonymous sessions (${mem.live} live) -> RSS ${mem.rssBeforeMiB.toFixed(1)} -> ${mem.rssAfterMiB.toFixed(1)} MiB, growth ${mem.growthMiB.toFixed(1)} MiB (target <= 150), ${mem.perSessionKiB.toFixed(1)} KiB per session; opening ${mem.openPerSessionMs.toFixed(2)} ms per session; /healthz then ${mem.healthzMs.toFixed(1)} ms`,
+  );
   mkdirSync(join(root, "bench", "out"), { recursive: true });
-  writeFileSync(join(root, "bench", "out", "http.json"), JSON.stringify({ calls: CALLS, rows }, null, 2));
+  writeFileSync(join(root, "bench", "out", "http.json"), JSON.stringify({ calls: CALLS, rows, shared, memory: mem }, null, 2));
 }
 
 main().catch((error) => {

@@ -272,7 +272,8 @@ export class KanaClient {
     }
     const lookup = CACHED_QUERY_ENDPOINTS.has(endpoint);
     const open = this.#public !== undefined && isPublicQuery(endpoint, body ?? {}, this.#hasToken);
-    const ttl = lookup ? this.#ttl.lookupMs : open ? PUBLIC_QUERY_TTL_MS : 0;
+    // Lists are only joined in flight, never kept: a list changes with its owner's writes.
+    const ttl = lookup ? this.#ttl.lookupMs : open && endpoint !== "ulist" ? PUBLIC_QUERY_TTL_MS : 0;
     return this.#run<QueryResponse<T>>(open, `POST ${path} ${canonicalKey(body ?? {})}`, ttl, options, { method: "POST", path, body: json });
   }
 

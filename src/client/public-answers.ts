@@ -7,7 +7,9 @@
 // What stays per token (kana-client.ts): /authinfo, /ulist_labels, /ulist queries of a client
 // with a token (private entries and labels), and any query whose filters ask about the
 // token's own list (`on_list` on VNs, `rlist` on releases, reference §2.4); a compact filter
-// string is opaque here, so with a token it counts as private too.
+// string is opaque here, so with a token it counts as private too. Public list queries (an
+// anonymous client reading someone's public list) are joined in flight but not kept: a list
+// changes with its owner's writes.
 
 import { KanaError } from "../kana/errors.js";
 import { SharedCalls } from "./shared-calls.js";
@@ -61,8 +63,9 @@ export class PublicAnswers {
       maxEntries: PUBLIC_ANSWERS_MAX_ENTRIES,
       sharedCache: options.sharedCache,
       onSharedError: options.onSharedError,
-      // Public answers are never lists, so the last good one may stand in during an outage.
-      staleOnError: { answers: new LastGoodAnswers(), serves: () => true, outage: outageCause },
+      // The last good answer may stand in during an outage, but never a list (public entries
+      // read anonymously): after its owner's write, an old copy would contradict it.
+      staleOnError: { answers: new LastGoodAnswers(), serves: (key) => !key.startsWith("POST /ulist"), outage: outageCause },
     });
   }
 }

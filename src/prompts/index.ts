@@ -18,13 +18,13 @@ function argumentSchema(arg: EntryArgument, api: VndbApi) {
  * The argument shapes of each workflow, built once per api: HTTP sessions that share a
  * client share them, instead of a copy per session (issue 22).
  */
-const shapes = new WeakMap<VndbApi, Map<string, Record<string, ReturnType<typeof argumentSchema>>>>();
+const shapes = new WeakMap<VndbApi, Map<string, z.ZodObject>>();
 
-function shapeOf(flow: (typeof WORKFLOWS)[number], api: VndbApi) {
+function shapeOf(flow: (typeof WORKFLOWS)[number], api: VndbApi): z.ZodObject {
   let byFlow = shapes.get(api);
   if (!byFlow) shapes.set(api, (byFlow = new Map()));
   let shape = byFlow.get(flow.name);
-  if (!shape) byFlow.set(flow.name, (shape = Object.fromEntries(Object.entries(flow.args).map(([name, arg]) => [name, argumentSchema(arg, api)]))));
+  if (!shape) byFlow.set(flow.name, (shape = z.object(Object.fromEntries(Object.entries(flow.args).map(([name, arg]) => [name, argumentSchema(arg, api)])))));
   return shape;
 }
 
@@ -34,9 +34,9 @@ export function registerPrompts(server: McpServer, api: VndbApi, hasToken: boole
   for (const flow of WORKFLOWS) {
     if (flow.needsList && !hasToken) continue;
     const shape = shapeOf(flow, api);
-    server.registerPrompt(flow.name, { title: flow.title, description: flow.description, argsSchema: shape, icons: [...ICONS] }, (args: Record<string, string | undefined>) => ({
+    server.registerPrompt(flow.name, { title: flow.title, description: flow.description, argsSchema: shape, icons: [...ICONS] }, (args) => ({
       description: flow.description,
-      messages: [{ role: "user" as const, content: { type: "text" as const, text: flow.text(args) } }],
+      messages: [{ role: "user" as const, content: { type: "text" as const, text: flow.text(args as Record<string, string | undefined>) } }],
     }));
     names.push(flow.name);
   }

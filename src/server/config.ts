@@ -95,6 +95,11 @@ HTTP (docs/http.md):
   VNDB_HTTP_ALLOWED_ORIGINS  Origin header values accepted, comma-separated (default: none)
   VNDB_HTTP_MAX_BODY_BYTES   largest request body (default 1048576)
   VNDB_HTTP_MAX_CONCURRENT   requests in flight per client address (default 8)
+  VNDB_HTTP_MAX_SESSIONS     live sessions at most; past it 503 + Retry-After (default 2000)
+  VNDB_HTTP_SESSION_IDLE_S   an idle session closes after this many seconds (default 300)
+  VNDB_HTTP_DRAIN_S          on SIGTERM, how long running calls may finish (default 10)
+  VNDB_HTTP_TRUSTED_PROXIES  proxies (IPs or CIDRs) whose X-Forwarded-For names the client
+                             (default: none; X-Forwarded-For is then ignored)
   --oauth                    sign people in with OAuth 2.1 (a page where they paste their VNDB
                              token) instead of taking a VNDB token as the bearer (VNDB_HTTP_OAUTH=1;
                              docs/oauth.md)

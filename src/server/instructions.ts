@@ -11,6 +11,16 @@ import { offlineSampleNote } from "./offline-sample.js";
  * has a token budget; issue 5). Clients pass `instructions` to the model with the tools.
  */
 export function serverInstructions(config: ServerConfig): string {
+  // One text per kind of configuration, shared by every HTTP session's server (issue 22).
+  const kind = `${config.spoilerLevel} ${config.embedded} ${writesEnabled(config)} ${config.token !== undefined}`;
+  let text = texts.get(kind);
+  if (text === undefined) texts.set(kind, (text = compose(config)));
+  return text;
+}
+
+const texts = new Map<string, string>();
+
+function compose(config: ServerConfig): string {
   const lines = [
     "VNDB is the visual novel database. Ids carry a type letter: v visual novel (v17), r release, p producer, c character, s staff, g tag, i trait, q quote, u user; an entry's page is https://vndb.org/<id>.",
     'Searching: vndb_search_* take `query` (text matched against names, titles and aliases; an id such as "v17" works too; results by relevance) and/or `filters`, a structured object; several keys in one object must all match.',

@@ -77,6 +77,12 @@ describe("public answers shared by the clients of a process", () => {
     await u3.query("ulist", listQuestion);
     // Private list queries are only joined while in flight, never kept or shared.
     expect(proxy.counts.get("POST /kana/ulist")).toBe(3);
+    // Read anonymously, a public list is not kept either: it changes with its owner's writes.
+    const anonymous = client(shared);
+    proxy.counts.clear();
+    await anonymous.query("ulist", listQuestion);
+    await anonymous.query("ulist", listQuestion);
+    expect(proxy.counts.get("POST /kana/ulist")).toBe(2);
     const onList = { filters: ["on_list", "=", 1], fields: "title" };
     proxy.counts.clear();
     await u2.query("vn", onList);

@@ -248,6 +248,22 @@ describe("HTTP correctness", () => {
     api.releaseAll();
   });
 
+  it("stateless calls of one caller at once and in a row are all answered (kept servers are reused one at a time)", async () => {
+    const { api, url } = await start({ stateless: true, maxConcurrentPerClient: 32 });
+    const call = (id: number) =>
+      fetch(url, { method: "POST", headers: MCP_HEADERS, body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "vndb_get_stats", arguments: {} } }) });
+    const parallel = Array.from({ length: 16 }, (_, i) => call(i));
+    await until("16 calls to wait upstream", () => api.waiting() === 16);
+    api.releaseAll();
+    for (const r of await Promise.all(parallel)) expect(await r.text()).toMatch(/"id":\d+,"result"|"result".*"id":\d+/);
+    for (let i = 0; i < 12; i++) {
+      const r = call(100 + i);
+      await until("the call to wait", () => api.waiting() === 1);
+      api.releaseAll();
+      expect(await (await r).text()).toMatch(/vn: 7/);
+    }
+  });
+
   it("stateless requests of one caller reuse one VNDB client", async () => {
     const { api, url } = await start({ stateless: true });
     const token = "yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy";

@@ -50,6 +50,12 @@ const IDLE_SWEEP_MS = 60_000;
  * stateless client's requests come seconds apart, and a kept client keeps its cache and pool.
  */
 const CLIENT_LINGER_MS = 60_000;
+/**
+ * Servers kept ready per caller for 2025-era stateless requests: a server answers one
+ * request at a time, so this many of one caller's requests at once reuse servers, and more
+ * build their own (dropped afterwards). Matches the per-client limit of requests in flight.
+ */
+const IDLE_SERVERS_PER_CALLER = 8;
 /** What a refused new session is told to wait: about one idle sweep, when sessions may free. */
 const SESSION_CAP_RETRY_S = 30;
 /** What a client refused while the server drains is told to wait (another replica takes it). */
@@ -184,24 +190,33 @@ class SecretRefs {
   }
 }
 
+interface PoolEntry {
+  api: VndbApi;
+  refs: number;
+  timer?: NodeJS.Timeout;
+  forget: () => void;
+  /** Stateless servers of this caller between requests (closed with the client). */
+  idle: CreatedServer[];
+}
+
 /**
  * One VNDB client per caller (a token, an anonymous address), shared by its sessions and
  * requests and closed CLIENT_LINGER_MS after the last of them let go.
  */
 class ClientPool {
-  readonly #entries = new Map<string, { api: VndbApi; refs: number; timer?: NodeJS.Timeout; forget: () => void }>();
+  readonly #entries = new Map<string, PoolEntry>();
   constructor(
     private readonly create: (token: string | undefined, caller: string) => VndbApi,
     private readonly secrets: SecretRefs,
   ) {}
 
-  take(token: string | undefined, caller: string): { api: VndbApi; release: () => void } {
+  take(token: string | undefined, caller: string): { api: VndbApi; idle: CreatedServer[]; release: () => void } {
     const key = `${hashOf(token)} ${caller}`;
     let entry = this.#entries.get(key);
     if (!entry) {
       const forget = this.secrets.hold(token);
       try {
-        entry = { api: this.create(token, caller), refs: 0, forget };
+        entry = { api: this.create(token, caller), refs: 0, forget, idle: [] };
       } catch (error) {
         forget();
         throw error;
@@ -214,6 +229,7 @@ class ClientPool {
     let released = false;
     return {
       api: held.api,
+      idle: held.idle,
       release: () => {
         if (released) return;
         released = true;
@@ -221,6 +237,7 @@ class ClientPool {
         held.timer = setTimeout(() => {
           if (held.refs > 0 || this.#entries.get(key) !== held) return;
           this.#entries.delete(key);
+          for (const server of held.idle.splice(0)) void server.close().catch(() => {});
           void held.api.close().catch(() => {});
           held.forget();
         }, CLIENT_LINGER_MS);
@@ -233,6 +250,7 @@ class ClientPool {
     const all = [...this.#entries.values()];
     this.#entries.clear();
     for (const entry of all) clearTimeout(entry.timer);
+    await Promise.all(all.flatMap((e) => e.idle.splice(0)).map((s) => s.close().catch(() => {})));
     await Promise.all(all.map((e) => e.api.close().catch(() => {})));
     for (const entry of all) entry.forget();
   }
@@ -283,7 +301,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
   }
 
   async function openServer(token: string | undefined, address: string) {
-    let held: { api: VndbApi; release: () => void };
+    let held: { api: VndbApi; idle: CreatedServer[]; release: () => void };
     try {
       held = clients.take(token, callerOf(token, address));
     } catch (error) {
@@ -292,11 +310,27 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     }
     try {
       const created = createServer(await configFor(token, held.api), { api: held.api, log });
-      return { created, release: held.release };
+      return { created, idle: held.idle, release: held.release };
     } catch (error) {
       held.release();
       throw error;
     }
+  }
+
+  async function statelessServer(token: string | undefined, address: string) {
+    let held: { api: VndbApi; idle: CreatedServer[]; release: () => void };
+    try {
+      held = clients.take(token, callerOf(token, address));
+    } catch (error) {
+      throw tokenRefused(error instanceof Error ? error.message : "invalid token");
+    }
+    const ready = held.idle.pop();
+    // A kept server was built with the permissions of its time; they are re-checked as often.
+    const known = token ? permissions.get(hashOf(token)) : undefined;
+    if (ready && (!token || config.readOnly || (known && Date.now() - known.at < PERMISSIONS_TTL_MS))) return { created: ready, idle: held.idle, release: held.release };
+    if (ready) void ready.close().catch(() => {});
+    held.release();
+    return openServer(token, address);
   }
 
   async function closeSession(session: Session): Promise<void> {
@@ -305,13 +339,25 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     session.release();
   }
 
+  /**
+   * A 2025-era stateless request: answered by one of its caller's idle servers when there is
+   * one (a server is connected to one transport at a time, and may be connected again after
+   * close()), else by a new one, kept afterwards while fewer than IDLE_SERVERS_PER_CALLER are.
+   */
   async function handleStateless(req: IncomingMessage, res: ServerResponse, body: unknown, token: string | undefined, address: string) {
-    const { created, release } = await openServer(token, address);
+    const { created, idle, release } = await statelessServer(token, address);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    // A server that saw an initialize remembers that client's capabilities (it would then ask
+    // questions a stateless client cannot answer): it is not kept for other requests.
+    const keep = !(Array.isArray(body) ? body : [body]).some((m) => isInitializeRequest(m));
     res.on("close", () => {
-      void transport.close().catch(() => {});
-      void created.close().catch(() => {});
-      release();
+      void created
+        .close()
+        .catch(() => {})
+        .then(() => {
+          if (keep && !draining && idle.length < IDLE_SERVERS_PER_CALLER) idle.push(created);
+          release();
+        });
     });
     await created.connect(transport);
     await transport.handleRequest(req, res, body);
