@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_TOOLS } from "../../src/tools/index.js";
+import { MODEL_TOOLS } from "../../src/tools/index.js";
 import { ERAS, WRITER, eraClient, resultText, startHttpChild, stdioTransport, type Era, type HttpChild } from "../helpers/era-clients.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -23,8 +23,9 @@ function exampleArgs(description: string): Record<string, unknown> {
  */
 const EXPECTED_REFUSALS: Record<string, RegExp> = { vndb_recommend: /no content tags VNDB shows at spoiler level 0/ };
 
-const READ_TOOLS = ALL_TOOLS.filter((t) => t.access === "read");
-const ALL_NAMES = ALL_TOOLS.map((t) => t.name);
+// The tools a model sees (the app-only ones behind the MCP App views: test/ui/).
+const READ_TOOLS = MODEL_TOOLS.filter((t) => t.access === "read");
+const ALL_NAMES = MODEL_TOOLS.map((t) => t.name);
 
 async function listAndCallEveryReadTool(era: Era, connect: (client: ReturnType<typeof eraClient>) => Promise<void>) {
   const client = eraClient(era);
@@ -99,7 +100,7 @@ describe("2026-07-28 on the wire (raw stdio)", () => {
     for (const id of [2, 3, 4]) {
       expect(answers.get(id)?.result).toMatchObject({ ttlMs: 600_000, cacheScope: "private" });
     }
-    expect(answers.get(2)?.result?.tools.map((t: { name: string }) => t.name)).toEqual(ALL_TOOLS.filter((t) => t.access === "read").map((t) => t.name));
+    expect(answers.get(2)?.result?.tools.map((t: { name: string }) => t.name)).toEqual(MODEL_TOOLS.filter((t) => t.access === "read").map((t) => t.name));
   }, 30_000);
 
   it("gives a 2025 client the same lists without cache fields", async () => {

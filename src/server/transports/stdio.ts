@@ -7,6 +7,13 @@ import { silentLogger } from "../log.js";
 import { BoundedLines, MAX_MESSAGE_BYTES } from "./bounded-lines.js";
 import { CheckedLines } from "./checked-lines.js";
 import { drainRunningCalls } from "./stdin-drain.js";
+import { ALL_TOOLS } from "../../tools/index.js";
+
+/** "20 tools", and the app-only ones apart: hosts show those to MCP App views only. */
+function toolCount(names: readonly string[]): string {
+  const forApps = names.filter((n) => ALL_TOOLS.find((t) => t.name === n)?.audience === "app").length;
+  return `${names.length - forApps} tools${forApps ? ` (and ${forApps} for MCP App views)` : ""}`;
+}
 
 /**
  * Serve over stdio; resolves once the client has gone (stdin closed or transport closed) and
@@ -66,6 +73,6 @@ export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onCl
   };
   process.stdin.once("end", () => void shutdown("stdin closed", true));
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void shutdown(signal, false));
-  log.info(`serving ${created.tools.length} tools on stdio (${describeConfig(config)})`);
+  log.info(`serving ${toolCount(created.tools)} on stdio (${describeConfig(config)})`);
   await done;
 }
