@@ -8,6 +8,7 @@ import { buildCatalogue } from "../../scripts/catalogue/assemble.js";
 import { checkSourceDir, DEFAULT_SOURCE_DIR, SourceMissingError } from "../../scripts/catalogue/sources.js";
 import { diffCatalogue, renderCatalogue, writeCatalogue } from "../../scripts/catalogue/write.js";
 import { CATALOGUE_FILES, CHECKED_FILE, loadCatalogue } from "../../src/emulator/catalogue/load.js";
+import { SHARED_LISTS_FILE } from "../../src/emulator/catalogue/compact-rows.js";
 
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..");
 const sourceDir = resolve(repoRoot, DEFAULT_SOURCE_DIR);
@@ -36,7 +37,7 @@ describe.skipIf(!haveSource)("catalogue build", () => {
     const dir = mkdtempSync(join(tmpdir(), "catalogue-"));
     temps.push(dir);
     writeCatalogue(first.catalogue, dir);
-    expect(readdirSync(dir).sort()).toEqual([...Object.values(CATALOGUE_FILES), CHECKED_FILE].sort());
+    expect(readdirSync(dir).sort()).toEqual([...Object.values(CATALOGUE_FILES), CHECKED_FILE, SHARED_LISTS_FILE].sort());
     const loaded = loadCatalogue(dir);
     expect(loaded.vn.map((v) => v.id)).toEqual(first.catalogue.vn.map((v) => v.id));
     // No build time or randomness: meta is the same for every build.

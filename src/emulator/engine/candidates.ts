@@ -433,7 +433,7 @@ function indexed(ctx: EngineContext, type: EntityType, field: string, value: unk
     case "character":
       switch (field) {
         case "vn":
-          return nested("vn", (v: VnRow) => db.vnCache.get(v.id)!.characters);
+          return nested("vn", (v: VnRow) => db.charactersByVn.get(v.id) ?? []);
         case "role":
           // Any of its VN roles, as the filter reads it without a link (under one, the
           // nested VN filter tests each link and this is a superset).

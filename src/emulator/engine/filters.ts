@@ -343,7 +343,7 @@ const FIELDS: Record<EntityType, Record<string, FieldMaker>> = {
     character: eqOnly((ctx, v) => {
       const sub = nested<CharacterRow>(ctx, "character", v, rowId);
       return (vn: VnRow) =>
-        ctx.db.vnCache.get(vn.id)!.characters.some((cid) => {
+        (ctx.db.charactersByVn.get(vn.id) ?? []).some((cid) => {
           const c = ctx.db.character.get(cid);
           if (!c || c.hidden) return false;
           return c.vns.some((cv) => cv.vn === vn.id && sub(c, { vn: vn.id, role: cv.role }));
