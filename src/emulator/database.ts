@@ -67,8 +67,6 @@ export interface VnCache {
   /** length_minutes (median of the votes, rounded half to even) and length_votes. */
   lengthMinutes: number | null;
   lengthVotes: number;
-  /** tags_vn_inherit: non-hidden searchable tags incl. ancestors of the direct ones. */
-  inheritedTags: Map<string, InheritedTag>;
   /** popularity field: min(100, votecount/150) as the reference (§6.1) gives it. */
   popularity: number;
   /** Rank by rating (1 = best), null when unrated; rank by popularity (1 = most votes). */
@@ -130,6 +128,8 @@ export interface Database {
   /** Staff alias id → its staff entry and alias row. */
   staffAlias: Map<number, StaffAliasEntry>;
   vnCache: Map<string, VnCache>;
+  /** tags_vn_inherit: vid → non-hidden searchable tags incl. ancestors of the direct ones. */
+  inheritedTags: Map<string, Map<string, InheritedTag>>;
   /** vid → every character appearing in that VN (hidden or not). */
   charactersByVn: Map<string, string[]>;
   charCache: Map<string, CharacterCache>;
@@ -269,6 +269,7 @@ const LAZY_PARTS = [
   "quote",
   "staffAlias",
   "vnCache",
+  "inheritedTags",
   "charactersByVn",
   "charCache",
   "tagAncestors",
@@ -279,8 +280,8 @@ const LAZY_PARTS = [
 
 /**
  * The database with each index and cache built on first use, so that the first query
- * reads and indexes only the tables it needs (a VN search: VNs, releases, tags), not the
- * characters, staff and traits too; the catalogue from loadCatalogue() reads each table's
+ * reads and indexes only the tables it needs (a VN search: VNs and releases), not the
+ * tags, characters, staff and traits too; the catalogue from loadCatalogue() reads each table's
  * file on first use as well. Nothing here changes once built.
  */
 class LazyDatabase implements Database {
@@ -297,6 +298,7 @@ class LazyDatabase implements Database {
   #quote?: Map<string, QuoteRow>;
   #staffAlias?: Map<number, StaffAliasEntry>;
   #vnCache?: Map<string, VnCache>;
+  #inheritedTags?: Map<string, Map<string, InheritedTag>>;
   #tagVnCount?: Map<string, number>;
   #charactersByVn?: Map<string, string[]>;
   #charCache?: Map<string, CharacterCache>;
@@ -352,13 +354,21 @@ class LazyDatabase implements Database {
   get vnCache() {
     if (this.#vnCache === undefined) {
       this.#vnCache = new Map();
-      this.#tagVnCount = new Map();
-      computeVnCaches(this, this.#vnCache, this.#tagVnCount, this.today);
+      computeVnCaches(this, this.#vnCache, this.today);
     }
     return this.#vnCache;
   }
+  // Apart from the VN caches: a VN search or a page of titles needs no tags.
+  get inheritedTags() {
+    if (this.#inheritedTags === undefined) {
+      this.#inheritedTags = new Map();
+      this.#tagVnCount = new Map();
+      computeInheritedTags(this, this.#inheritedTags, this.#tagVnCount);
+    }
+    return this.#inheritedTags;
+  }
   get tagVnCount() {
-    return this.vnCache && this.#tagVnCount!;
+    return this.inheritedTags && this.#tagVnCount!;
   }
   get charactersByVn() {
     if (this.#charactersByVn === undefined) {
@@ -415,7 +425,7 @@ class LazyDatabase implements Database {
   }
 }
 
-function computeVnCaches(db: Database, vnCache: Map<string, VnCache>, tagVnCount: Map<string, number>, today: number): void {
+function computeVnCaches(db: Database, vnCache: Map<string, VnCache>, today: number): void {
   const releasesByVn = new Map<string, ReleaseRow[]>();
   for (const r of db.catalogue.release) for (const v of r.vns) pushTo(releasesByVn, v.vn, r);
 
@@ -463,18 +473,22 @@ function computeVnCaches(db: Database, vnCache: Map<string, VnCache>, tagVnCount
       // A recorded aggregate wins where the catalogue lacks the per-user votes.
       lengthMinutes: v.cLengthMinutes ?? (votes.length > 0 ? roundHalfEven(median(votes)) : null),
       lengthVotes: v.cLengthVotes ?? votes.length,
-      inheritedTags: inheritTags(db, v),
       popularity: Math.min(100, v.votecount / 150),
       ratingRank: ratingRanks.get(v) ?? null,
       popularityRank: popRanks.get(v) ?? visibleVns.length + 1,
     });
   }
 
+}
+
+/** tags_vn_inherit for every VN, and the tags' c_items (visible VNs carrying each). */
+function computeInheritedTags(db: Database, inherited: Map<string, Map<string, InheritedTag>>, tagVnCount: Map<string, number>): void {
   for (const t of db.catalogue.tag) tagVnCount.set(t.id, 0);
-  for (const v of visibleVns) {
-    for (const tag of vnCache.get(v.id)!.inheritedTags.keys()) {
-      tagVnCount.set(tag, (tagVnCount.get(tag) ?? 0) + 1);
-    }
+  for (const v of db.catalogue.vn) {
+    const tags = inheritTags(db, v);
+    inherited.set(v.id, tags);
+    if (v.hidden) continue;
+    for (const tag of tags.keys()) tagVnCount.set(tag, (tagVnCount.get(tag) ?? 0) + 1);
   }
 }
 

@@ -403,8 +403,8 @@ export function loadCatalogue(dir?: string): Catalogue {
 
 /**
  * The catalogue with each table read from its file on first use (an own enumerable getter
- * per table, replaced by the value once read): a first VN search reads the VNs, releases
- * and tags, not the characters, staff and traits as well (bench:offline's first query).
+ * per table, replaced by the value once read): a first VN search reads the VNs and
+ * releases, not the tags, characters, staff and traits as well (bench:offline's first query).
  */
 function lazyCatalogue(dir: string): Catalogue {
   const intern = createInterner();

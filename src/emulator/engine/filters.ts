@@ -192,7 +192,7 @@ function tagFilter(direct: boolean): FieldMaker {
         if (!row || row.hidden) return false;
         return v.tags.some((t) => t.tag === tag && ok(t));
       }
-      return ok(ctx.db.vnCache.get(v.id)?.inheritedTags.get(tag));
+      return ok(ctx.db.inheritedTags.get(v.id)?.get(tag));
     };
   });
 }
