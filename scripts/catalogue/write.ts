@@ -6,15 +6,17 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { join } from "node:path";
 import type { Catalogue } from "../../src/emulator/catalogue/types.js";
 import { CATALOGUE_FILES, CHECKED_FILE, checkedManifest, validateCatalogue } from "../../src/emulator/catalogue/load.js";
-import { compactRow, isCompactTable } from "../../src/emulator/catalogue/compact-rows.js";
+import { compactRow, isCompactTable, shareLists, SHARED_LIST_TABLE, SHARED_LISTS_FILE } from "../../src/emulator/catalogue/compact-rows.js";
 
-/** A JSON array with one element per line (compact tables without their default columns). */
-function rowsText(table: string, rows: unknown[]): string {
+/** A JSON array with one element per line. */
+function linesText(rows: unknown[]): string {
   if (rows.length === 0) return "[]\n";
-  const line = isCompactTable(table)
-    ? (r: unknown) => JSON.stringify(compactRow(table, r as object))
-    : (r: unknown) => JSON.stringify(r);
-  return `[\n${rows.map(line).join(",\n")}\n]\n`;
+  return `[\n${rows.map((r) => JSON.stringify(r)).join(",\n")}\n]\n`;
+}
+
+/** A table's file text (compact tables without their default columns). */
+function rowsText(table: string, rows: unknown[]): string {
+  return linesText(isCompactTable(table) ? rows.map((r) => compactRow(table, r as object)) : rows);
 }
 
 /** Every file's text, keyed by file name. */
@@ -22,6 +24,13 @@ export function renderCatalogue(cat: Catalogue): Map<string, string> {
   const out = new Map<string, string>();
   for (const [key, file] of Object.entries(CATALOGUE_FILES) as [keyof Catalogue, string][]) {
     if (key === "meta") continue;
+    if (key === SHARED_LIST_TABLE) {
+      // Lists repeated between releases stored once (compact-rows.ts shareLists).
+      const { rows, pool } = shareLists(key, (cat[key] as object[]).map((r) => compactRow(key, r)));
+      out.set(file, linesText(rows));
+      out.set(SHARED_LISTS_FILE, linesText(pool));
+      continue;
+    }
     out.set(file, rowsText(key, cat[key] as unknown[]));
   }
   out.set(CATALOGUE_FILES.meta, `${JSON.stringify(cat.meta, null, 2)}\n`);

@@ -64,13 +64,9 @@ export interface VnCache {
   developers: string[];
   /** Every release (hidden or not) linking to this VN, by id. */
   releases: string[];
-  /** Every character appearing in this VN (hidden or not). */
-  characters: string[];
   /** length_minutes (median of the votes, rounded half to even) and length_votes. */
   lengthMinutes: number | null;
   lengthVotes: number;
-  /** tags_vn_inherit: non-hidden searchable tags incl. ancestors of the direct ones. */
-  inheritedTags: Map<string, InheritedTag>;
   /** popularity field: min(100, votecount/150) as the reference (§6.1) gives it. */
   popularity: number;
   /** Rank by rating (1 = best), null when unrated; rank by popularity (1 = most votes). */
@@ -132,6 +128,10 @@ export interface Database {
   /** Staff alias id → its staff entry and alias row. */
   staffAlias: Map<number, StaffAliasEntry>;
   vnCache: Map<string, VnCache>;
+  /** tags_vn_inherit: vid → non-hidden searchable tags incl. ancestors of the direct ones. */
+  inheritedTags: Map<string, Map<string, InheritedTag>>;
+  /** vid → every character appearing in that VN (hidden or not). */
+  charactersByVn: Map<string, string[]>;
   charCache: Map<string, CharacterCache>;
   /** A tag or trait id → itself and all its ancestors (any depth, hidden ones included). */
   tagAncestors: Map<string, Set<string>>;
@@ -248,62 +248,186 @@ export function tokenKey(token: string): string {
 }
 
 export function createDatabase(catalogue: Catalogue, opts: CreateDatabaseOptions = {}): Database {
-  const today = opts.today ?? rdateOf(new Date());
-  const db: Database = {
-    catalogue,
-    images: byId(catalogue.images),
-    vn: byId(catalogue.vn),
-    release: byId(catalogue.release),
-    producer: byId(catalogue.producer),
-    character: byId(catalogue.character),
-    staff: byId(catalogue.staff),
-    tag: byId(catalogue.tag),
-    trait: byId(catalogue.trait),
-    quote: byId(catalogue.quote),
-    staffAlias: new Map(),
-    vnCache: new Map(),
-    charCache: new Map(),
-    tagAncestors: ancestorClosure(catalogue.tag),
-    traitAncestors: ancestorClosure(catalogue.trait),
-    tagVnCount: new Map(),
-    traitCharCount: new Map(),
-    traitGroup: new Map(),
-    quotesByVn: new Map(),
-    memo: new Map(),
-    lists: createListState(catalogue),
-  };
+  return new LazyDatabase(catalogue, opts.today ?? rdateOf(new Date()));
+}
 
-  for (const s of catalogue.staff) {
-    for (const a of s.aliases) db.staffAlias.set(a.aid, { staff: s, alias: a });
-  }
-
-  // Trait groups: the root reached by following primary parents.
-  for (const t of catalogue.trait) {
-    let cur = t;
-    const seen = new Set<string>();
-    while (cur.parents.length > 0 && !seen.has(cur.id)) {
-      seen.add(cur.id);
-      const p = db.trait.get(cur.parents[0]);
-      if (!p) break;
-      cur = p;
-    }
-    db.traitGroup.set(t.id, cur.id === t.id ? null : cur.id);
-  }
-
-  for (const q of catalogue.quote) pushTo(db.quotesByVn, q.vn, q.id);
-
-  computeVnCaches(db, today);
-  computeCharCaches(db);
+/** Builds every index and cache now (an emulator that is not lazy, a benchmark's load time). */
+export function buildAll(db: Database): Database {
+  for (const key of LAZY_PARTS) void db[key];
   return db;
 }
 
-function computeVnCaches(db: Database, today: number): void {
+const LAZY_PARTS = [
+  "images",
+  "vn",
+  "release",
+  "producer",
+  "character",
+  "staff",
+  "tag",
+  "trait",
+  "quote",
+  "staffAlias",
+  "vnCache",
+  "inheritedTags",
+  "charactersByVn",
+  "charCache",
+  "tagAncestors",
+  "traitAncestors",
+  "traitGroup",
+  "quotesByVn",
+] as const satisfies readonly (keyof Database)[];
+
+/**
+ * The database with each index and cache built on first use, so that the first query
+ * reads and indexes only the tables it needs (a VN search: VNs and releases), not the
+ * tags, characters, staff and traits too; the catalogue from loadCatalogue() reads each table's
+ * file on first use as well. Nothing here changes once built.
+ */
+class LazyDatabase implements Database {
+  memo = new Map<string, unknown>();
+  lists: ListState;
+  #images?: Map<string, ImageRow>;
+  #vn?: Map<string, VnRow>;
+  #release?: Map<string, ReleaseRow>;
+  #producer?: Map<string, ProducerRow>;
+  #character?: Map<string, CharacterRow>;
+  #staff?: Map<string, StaffRow>;
+  #tag?: Map<string, TagRow>;
+  #trait?: Map<string, TraitRow>;
+  #quote?: Map<string, QuoteRow>;
+  #staffAlias?: Map<number, StaffAliasEntry>;
+  #vnCache?: Map<string, VnCache>;
+  #inheritedTags?: Map<string, Map<string, InheritedTag>>;
+  #tagVnCount?: Map<string, number>;
+  #charactersByVn?: Map<string, string[]>;
+  #charCache?: Map<string, CharacterCache>;
+  #traitCharCount?: Map<string, number>;
+  #tagAncestors?: Map<string, Set<string>>;
+  #traitAncestors?: Map<string, Set<string>>;
+  #traitGroup?: Map<string, string | null>;
+  #quotesByVn?: Map<string, string[]>;
+
+  constructor(
+    readonly catalogue: Catalogue,
+    private readonly today: number,
+  ) {
+    this.lists = createListState(catalogue);
+  }
+
+  get images() {
+    return (this.#images ??= byId(this.catalogue.images));
+  }
+  get vn() {
+    return (this.#vn ??= byId(this.catalogue.vn));
+  }
+  get release() {
+    return (this.#release ??= byId(this.catalogue.release));
+  }
+  get producer() {
+    return (this.#producer ??= byId(this.catalogue.producer));
+  }
+  get character() {
+    return (this.#character ??= byId(this.catalogue.character));
+  }
+  get staff() {
+    return (this.#staff ??= byId(this.catalogue.staff));
+  }
+  get tag() {
+    return (this.#tag ??= byId(this.catalogue.tag));
+  }
+  get trait() {
+    return (this.#trait ??= byId(this.catalogue.trait));
+  }
+  get quote() {
+    return (this.#quote ??= byId(this.catalogue.quote));
+  }
+  get staffAlias() {
+    if (this.#staffAlias === undefined) {
+      this.#staffAlias = new Map();
+      for (const s of this.catalogue.staff) {
+        for (const a of s.aliases) this.#staffAlias.set(a.aid, { staff: s, alias: a });
+      }
+    }
+    return this.#staffAlias;
+  }
+  get vnCache() {
+    if (this.#vnCache === undefined) {
+      this.#vnCache = new Map();
+      computeVnCaches(this, this.#vnCache, this.today);
+    }
+    return this.#vnCache;
+  }
+  // Apart from the VN caches: a VN search or a page of titles needs no tags.
+  get inheritedTags() {
+    if (this.#inheritedTags === undefined) {
+      this.#inheritedTags = new Map();
+      this.#tagVnCount = new Map();
+      computeInheritedTags(this, this.#inheritedTags, this.#tagVnCount);
+    }
+    return this.#inheritedTags;
+  }
+  get tagVnCount() {
+    return this.inheritedTags && this.#tagVnCount!;
+  }
+  get charactersByVn() {
+    if (this.#charactersByVn === undefined) {
+      const out = new Map<string, string[]>();
+      for (const c of this.catalogue.character) {
+        for (const id of new Set(c.vns.map((v) => v.vn))) pushTo(out, id, c.id);
+      }
+      this.#charactersByVn = out;
+    }
+    return this.#charactersByVn;
+  }
+  get charCache() {
+    if (this.#charCache === undefined) {
+      this.#charCache = new Map();
+      this.#traitCharCount = new Map();
+      computeCharCaches(this, this.#charCache, this.#traitCharCount);
+    }
+    return this.#charCache;
+  }
+  get traitCharCount() {
+    return this.charCache && this.#traitCharCount!;
+  }
+  get tagAncestors() {
+    return (this.#tagAncestors ??= ancestorClosure(this.catalogue.tag));
+  }
+  get traitAncestors() {
+    return (this.#traitAncestors ??= ancestorClosure(this.catalogue.trait));
+  }
+  get traitGroup() {
+    if (this.#traitGroup === undefined) {
+      // Trait groups: the root reached by following primary parents.
+      const out = new Map<string, string | null>();
+      for (const t of this.catalogue.trait) {
+        let cur = t;
+        const seen = new Set<string>();
+        while (cur.parents.length > 0 && !seen.has(cur.id)) {
+          seen.add(cur.id);
+          const p = this.trait.get(cur.parents[0]);
+          if (!p) break;
+          cur = p;
+        }
+        out.set(t.id, cur.id === t.id ? null : cur.id);
+      }
+      this.#traitGroup = out;
+    }
+    return this.#traitGroup;
+  }
+  get quotesByVn() {
+    if (this.#quotesByVn === undefined) {
+      this.#quotesByVn = new Map();
+      for (const q of this.catalogue.quote) pushTo(this.#quotesByVn, q.vn, q.id);
+    }
+    return this.#quotesByVn;
+  }
+}
+
+function computeVnCaches(db: Database, vnCache: Map<string, VnCache>, today: number): void {
   const releasesByVn = new Map<string, ReleaseRow[]>();
   for (const r of db.catalogue.release) for (const v of r.vns) pushTo(releasesByVn, v.vn, r);
-  const charsByVn = new Map<string, string[]>();
-  for (const c of db.catalogue.character) {
-    for (const id of new Set(c.vns.map((v) => v.vn))) pushTo(charsByVn, id, c.id);
-  }
 
   const visibleVns = db.catalogue.vn.filter((v) => !v.hidden);
   // update_vnvotestats ranks hidden VNs after all others; they never surface, so ranking
@@ -336,7 +460,7 @@ function computeVnCaches(db: Database, today: number): void {
     const votes = v.devstatus === 1 ? [] : v.lengthVotes;
 
     const main = mainTitle(v.titles, v.olang);
-    db.vnCache.set(v.id, {
+    vnCache.set(v.id, {
       // Named, not spread: with a spread here the full set's database took twice as long to build.
       title: main.title,
       alttitle: main.alttitle,
@@ -346,22 +470,25 @@ function computeVnCaches(db: Database, today: number): void {
       platforms: v.cPlatforms ? [...v.cPlatforms] : [...platforms].sort(),
       developers: [...developers].sort(compareIds),
       releases: rels.map((r) => r.id),
-      characters: charsByVn.get(v.id) ?? [],
       // A recorded aggregate wins where the catalogue lacks the per-user votes.
       lengthMinutes: v.cLengthMinutes ?? (votes.length > 0 ? roundHalfEven(median(votes)) : null),
       lengthVotes: v.cLengthVotes ?? votes.length,
-      inheritedTags: inheritTags(db, v),
       popularity: Math.min(100, v.votecount / 150),
       ratingRank: ratingRanks.get(v) ?? null,
       popularityRank: popRanks.get(v) ?? visibleVns.length + 1,
     });
   }
 
-  for (const t of db.catalogue.tag) db.tagVnCount.set(t.id, 0);
-  for (const v of visibleVns) {
-    for (const tag of db.vnCache.get(v.id)!.inheritedTags.keys()) {
-      db.tagVnCount.set(tag, (db.tagVnCount.get(tag) ?? 0) + 1);
-    }
+}
+
+/** tags_vn_inherit for every VN, and the tags' c_items (visible VNs carrying each). */
+function computeInheritedTags(db: Database, inherited: Map<string, Map<string, InheritedTag>>, tagVnCount: Map<string, number>): void {
+  for (const t of db.catalogue.tag) tagVnCount.set(t.id, 0);
+  for (const v of db.catalogue.vn) {
+    const tags = inheritTags(db, v);
+    inherited.set(v.id, tags);
+    if (v.hidden) continue;
+    for (const tag of tags.keys()) tagVnCount.set(tag, (tagVnCount.get(tag) ?? 0) + 1);
   }
 }
 
@@ -400,8 +527,8 @@ function inheritTags(db: Database, v: VnRow): Map<string, InheritedTag> {
   return out;
 }
 
-function computeCharCaches(db: Database): void {
-  for (const t of db.catalogue.trait) db.traitCharCount.set(t.id, 0);
+function computeCharCaches(db: Database, charCache: Map<string, CharacterCache>, traitCharCount: Map<string, number>): void {
+  for (const t of db.catalogue.trait) traitCharCount.set(t.id, 0);
   for (const c of db.catalogue.character) {
     const acc = new Map<string, { spoiler: number; lies: number; n: number }>();
     if (!c.hidden) {
@@ -427,9 +554,9 @@ function computeCharCaches(db: Database): void {
     for (const [id, a] of acc) {
       if (!db.trait.get(id)?.searchable) continue;
       inheritedTraits.set(id, { trait: id, spoiler: a.spoiler, lie: a.lies === a.n });
-      if (!c.hidden) db.traitCharCount.set(id, (db.traitCharCount.get(id) ?? 0) + 1);
+      if (!c.hidden) traitCharCount.set(id, (traitCharCount.get(id) ?? 0) + 1);
     }
-    db.charCache.set(c.id, { inheritedTraits });
+    charCache.set(c.id, { inheritedTraits });
   }
 }
 
@@ -445,7 +572,7 @@ export function idNum(id: string): number {
 // ---------------------------------------------------------------------------------------
 // List state and its primitives.
 
-function createListState(c: Catalogue): ListState {
+function createListState(c: Pick<Catalogue, "users" | "labels" | "ulist" | "rlist" | "tokens" | "lengthVotes">): ListState {
   const s: ListState = {
     users: new Map(),
     labels: new Map(),
@@ -575,5 +702,5 @@ export function exportListState(db: Database): Pick<
 
 /** Replaces the mutable state with a snapshot made by exportListState. */
 export function importListState(db: Database, state: ReturnType<typeof exportListState>): void {
-  db.lists = createListState({ ...db.catalogue, ...state });
+  db.lists = createListState(state);
 }

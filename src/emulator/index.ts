@@ -6,7 +6,7 @@ import { DEFAULT_SITE_ORIGIN } from "./http/auth.js";
 import { blankCatalogue } from "./catalogue/blank-rows.js";
 import type { Catalogue } from "./catalogue/types.js";
 import type { Clock } from "./clock.js";
-import { createDatabase, rdateOf, type Database } from "./database.js";
+import { buildAll, createDatabase, rdateOf, type Database } from "./database.js";
 import { Faults } from "./http/faults.js";
 import { createEmulatorServer } from "./http/server.js";
 import { Limits, type LimitsOptions } from "./http/limits.js";
@@ -73,8 +73,10 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-function newDatabase(catalogue: Catalogue, clock: Clock): Database {
-  return createDatabase(catalogue, { today: rdateOf(clock.now()) });
+/** A database whose indexes are built now, or (`lazy`) each on first use. */
+function newDatabase(catalogue: Catalogue, clock: Clock, lazy = false): Database {
+  const db = createDatabase(catalogue, { today: rdateOf(clock.now()) });
+  return lazy ? db : buildAll(db);
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
@@ -91,7 +93,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const context: RouteContext = {
     get db() {
       if (db === undefined) {
-        db = newDatabase(catalogue(), clock);
+        // Built on first use, index by index: the first query pays only for what it reads.
+        db = newDatabase(catalogue(), clock, true);
         options.onLoaded?.();
       }
       return db;
@@ -142,7 +145,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     limits,
     clock,
     reset() {
-      context.db = newDatabase(catalogue(), clock);
+      context.db = newDatabase(catalogue(), clock, options.lazy);
       limits.reset();
       faults.clear();
     },

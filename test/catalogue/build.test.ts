@@ -9,6 +9,7 @@ import { checkSourceDir, DEFAULT_SOURCE_DIR, SourceMissingError } from "../../sc
 import { diffCatalogue, renderCatalogue, writeCatalogue } from "../../scripts/catalogue/write.js";
 import { CATALOGUE_FILES, CHECKED_FILE, loadCatalogue } from "../../src/emulator/catalogue/load.js";
 import { missingShared, needsShared } from "../helpers/shared-material.js";
+import { SHARED_LISTS_FILE } from "../../src/emulator/catalogue/compact-rows.js";
 
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..");
 const sourceDir = resolve(repoRoot, DEFAULT_SOURCE_DIR);
@@ -41,7 +42,7 @@ describe.skipIf(noSource)(needsShared("catalogue build", noSource), () => {
     const dir = mkdtempSync(join(tmpdir(), "catalogue-"));
     temps.push(dir);
     writeCatalogue(first.catalogue, dir);
-    expect(readdirSync(dir).sort()).toEqual([...Object.values(CATALOGUE_FILES), CHECKED_FILE].sort());
+    expect(readdirSync(dir).sort()).toEqual([...Object.values(CATALOGUE_FILES), CHECKED_FILE, SHARED_LISTS_FILE].sort());
     const loaded = loadCatalogue(dir);
     expect(loaded.vn.map((v) => v.id)).toEqual(first.catalogue.vn.map((v) => v.id));
     // No build time or randomness: meta is the same for every build.

@@ -53,6 +53,8 @@ export function createInterner(): Interner {
   return (value) => {
     if (!Array.isArray(value)) return value;
     if (value.length === 0) return empty;
+    // Already shared (a pooled list, or one interned before).
+    if (Object.isFrozen(value)) return value;
     const key = JSON.stringify(value);
     const found = seen.get(key);
     if (found !== undefined) return found;
@@ -78,3 +80,62 @@ export function expandRow(table: CompactTable, row: Record<string, unknown>, int
   }
   return full;
 }
+
+/**
+ * The release lists stored once (SHARED_LISTS_FILE): a release column whose list repeats
+ * in other releases is stored as its number in this pool. Reading a number is cheaper than
+ * parsing the list again and interning it (the JSON text of every list as a map key): the
+ * interning was most of the time, and of the garbage, of reading the releases.
+ */
+export const SHARED_LISTS_FILE = "release-lists.json";
+export const SHARED_LIST_TABLE = "release";
+
+/** Replaces every list that occurs in more than one compact row by its number in the returned pool (first use order). */
+export function shareLists(table: CompactTable, rows: Record<string, unknown>[]): { rows: Record<string, unknown>[]; pool: unknown[] } {
+  // Only the columns whose blank value is a list: unshareLists tells a pool number by that.
+  const listKey = (k: string, v: unknown) => (Array.isArray(v) && v.length > 0 && Array.isArray(BLANK_SHAPES[table][k]) ? JSON.stringify(v) : null);
+  const uses = new Map<string, number>();
+  for (const r of rows) {
+    for (const [k, v] of Object.entries(r)) {
+      const key = listKey(k, v);
+      if (key !== null) uses.set(key, (uses.get(key) ?? 0) + 1);
+    }
+  }
+  const index = new Map<string, number>();
+  const pool: unknown[] = [];
+  const out = rows.map((r) => {
+    const row: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(r)) {
+      const key = listKey(k, v);
+      if (key === null || (uses.get(key) ?? 0) < 2) {
+        row[k] = v;
+        continue;
+      }
+      let i = index.get(key);
+      if (i === undefined) {
+        i = pool.length;
+        index.set(key, i);
+        pool.push(v);
+      }
+      row[k] = i;
+    }
+    return row;
+  });
+  return { rows: out, pool };
+}
+
+/** Puts the pooled lists back into a stored row (in place): a number where the blank row has a list is a pool entry. */
+export function unshareLists(table: CompactTable, row: Record<string, unknown>, pool: readonly unknown[]): Record<string, unknown> {
+  for (const key of Object.keys(row)) {
+    const v = row[key];
+    if (typeof v === "number" && Array.isArray(BLANK_SHAPES[table][key])) row[key] = pool[v];
+  }
+  return row;
+}
+
+/** One blank row per table, to tell list columns apart. */
+const BLANK_SHAPES: Record<CompactTable, Record<string, unknown>> = {
+  vn: BLANKS.vn() as unknown as Record<string, unknown>,
+  release: BLANKS.release() as unknown as Record<string, unknown>,
+  character: BLANKS.character() as unknown as Record<string, unknown>,
+};

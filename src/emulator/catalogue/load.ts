@@ -29,7 +29,7 @@ import type {
   UserRow,
   VnRow,
 } from "./types.js";
-import { createInterner, expandRow, isCompactTable } from "./compact-rows.js";
+import { createInterner, expandRow, isCompactTable, SHARED_LIST_TABLE, SHARED_LISTS_FILE, unshareLists, type Interner } from "./compact-rows.js";
 
 /** The file each part of the catalogue lives in. */
 export const CATALOGUE_FILES = {
@@ -384,21 +384,66 @@ export function loadCatalogue(dir?: string): Catalogue {
   const cached = cache.get(folder);
   if (cached) return cached;
   let catalogue: Catalogue;
-  if (trusted) catalogue = readCatalogueFiles(folder) as unknown as Catalogue;
+  if (trusted) catalogue = lazyCatalogue(folder);
   else {
     const manifest = readManifest(folder);
     const hashes = new Map<string, string>();
     const raw = readCatalogueFiles(folder, (file, bytes) => {
       if (manifest?.schema === checkedSchemaHash() && manifest.files[file] !== undefined) hashes.set(file, sha256(bytes));
     });
-    const unchecked = (Object.keys(CATALOGUE_FILES) as (keyof Catalogue)[]).filter((key) => {
-      const file = CATALOGUE_FILES[key];
-      return hashes.get(file) !== manifest?.files[file];
-    });
+    const changed = (file: string) => hashes.get(file) !== manifest?.files[file];
+    const unchecked = (Object.keys(CATALOGUE_FILES) as (keyof Catalogue)[]).filter(
+      (key) => changed(CATALOGUE_FILES[key]) || (key === SHARED_LIST_TABLE && changed(SHARED_LISTS_FILE)),
+    );
     catalogue = validateCatalogue(raw, folder, unchecked);
   }
   cache.set(folder, catalogue);
   return catalogue;
+}
+
+/**
+ * The catalogue with each table read from its file on first use (an own enumerable getter
+ * per table, replaced by the value once read): a first VN search reads the VNs and
+ * releases, not the tags, characters, staff and traits as well (bench:offline's first query).
+ */
+function lazyCatalogue(dir: string): Catalogue {
+  const intern = createInterner();
+  const out = {} as Record<string, unknown>;
+  for (const [key, file] of Object.entries(CATALOGUE_FILES)) {
+    Object.defineProperty(out, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = readTable(key, readFileSync(join(dir, file)), intern, () => readSharedLists(dir));
+        Object.defineProperty(out, key, { value, enumerable: true, configurable: false, writable: false });
+        return value;
+      },
+    });
+  }
+  return out as unknown as Catalogue;
+}
+
+/** The pool of lists shared between releases (SHARED_LISTS_FILE), frozen; null when the folder has none. */
+function readSharedLists(dir: string): unknown[] | null {
+  const path = join(dir, SHARED_LISTS_FILE);
+  if (!existsSync(path)) return null;
+  const pool = readRows(readFileSync(path));
+  if (!Array.isArray(pool)) throw new Error(`${path} is not a list of lists`);
+  for (const l of pool) Object.freeze(l);
+  return pool;
+}
+
+/** One table's rows from its file's bytes, compactly stored rows expanded. */
+function readTable(key: string, bytes: Buffer, intern: Interner, sharedLists: () => unknown[] | null): unknown {
+  const value = readRows(bytes);
+  if (!isCompactTable(key)) return value;
+  const rows = value as Record<string, unknown>[];
+  const pool = key === SHARED_LIST_TABLE ? sharedLists() : null;
+  if (pool === null) return rows.map((r) => expandRow(key, r, intern));
+  // The repeated lists come shared from the pool; the others occur once: only the empty
+  // lists are worth interning.
+  const emptyOnly: Interner = (v) => (Array.isArray(v) && v.length === 0 ? intern(v) : v);
+  return rows.map((r) => expandRow(key, unshareLists(key, r, pool), emptyOnly));
 }
 
 /**
@@ -429,8 +474,11 @@ export function readCatalogueFiles(dir: string, onBytes?: (file: string, bytes: 
   for (const [key, file] of Object.entries(CATALOGUE_FILES)) {
     const bytes = readFileSync(join(dir, file));
     onBytes?.(file, bytes);
-    const value = readRows(bytes);
-    raw[key] = isCompactTable(key) ? (value as Record<string, unknown>[]).map((r) => expandRow(key, r, intern)) : value;
+    raw[key] = readTable(key, bytes, intern, () => {
+      const path = join(dir, SHARED_LISTS_FILE);
+      if (existsSync(path)) onBytes?.(SHARED_LISTS_FILE, readFileSync(path));
+      return readSharedLists(dir);
+    });
   }
   return raw;
 }

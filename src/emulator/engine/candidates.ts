@@ -285,7 +285,7 @@ function exactLeaf(ctx: EngineContext, type: EntityType, field: string, op: Filt
     case "vn":
       switch (field) {
         case "tag":
-          return eq(() => voteMatch(votePostings(db, "vn:tag", "vn", (v: VnRow) => [...db.vnCache.get(v.id)!.inheritedTags.values()].map((t) => ({ id: t.tag, ...t }))).get(firstOf(value)), value, true));
+          return eq(() => voteMatch(votePostings(db, "vn:tag", "vn", (v: VnRow) => [...db.inheritedTags.get(v.id)!.values()].map((t) => ({ id: t.tag, ...t }))).get(firstOf(value)), value, true));
         case "dtag":
           return eq(() => {
             const tag = db.tag.get(firstOf(value));
@@ -433,7 +433,7 @@ function indexed(ctx: EngineContext, type: EntityType, field: string, value: unk
     case "character":
       switch (field) {
         case "vn":
-          return nested("vn", (v: VnRow) => db.vnCache.get(v.id)!.characters);
+          return nested("vn", (v: VnRow) => db.charactersByVn.get(v.id) ?? []);
         case "role":
           // Any of its VN roles, as the filter reads it without a link (under one, the
           // nested VN filter tests each link and this is a superset).

@@ -192,7 +192,7 @@ function tagFilter(direct: boolean): FieldMaker {
         if (!row || row.hidden) return false;
         return v.tags.some((t) => t.tag === tag && ok(t));
       }
-      return ok(ctx.db.vnCache.get(v.id)?.inheritedTags.get(tag));
+      return ok(ctx.db.inheritedTags.get(v.id)?.get(tag));
     };
   });
 }
@@ -343,7 +343,7 @@ const FIELDS: Record<EntityType, Record<string, FieldMaker>> = {
     character: eqOnly((ctx, v) => {
       const sub = nested<CharacterRow>(ctx, "character", v, rowId);
       return (vn: VnRow) =>
-        ctx.db.vnCache.get(vn.id)!.characters.some((cid) => {
+        (ctx.db.charactersByVn.get(vn.id) ?? []).some((cid) => {
           const c = ctx.db.character.get(cid);
           if (!c || c.hidden) return false;
           return c.vns.some((cv) => cv.vn === vn.id && sub(c, { vn: vn.id, role: cv.role }));
