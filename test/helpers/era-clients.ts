@@ -24,6 +24,8 @@ export interface EraClientOptions {
   elicit?: (message: string) => ElicitResult | Promise<ElicitResult>;
   /** A 2026 client that gets `input_required` and does not answer (autoFulfill off). */
   noAutoFulfill?: boolean;
+  /** Further capabilities the client declares (an MCP Apps host declares the UI extension). */
+  capabilities?: Record<string, unknown>;
 }
 
 export function eraClient(era: Era, options: EraClientOptions = {}): Client {
@@ -31,7 +33,7 @@ export function eraClient(era: Era, options: EraClientOptions = {}): Client {
     { name: `era-${era}`, version: "0" },
     {
       ...(era === "2026" ? { versionNegotiation: { mode: { pin: "2026-07-28" as const } } } : {}),
-      ...(options.elicit ? { capabilities: { elicitation: { form: {} } } } : {}),
+      capabilities: { ...(options.elicit ? { elicitation: { form: {} } } : {}), ...options.capabilities },
       ...(options.noAutoFulfill ? { inputRequired: { autoFulfill: false } } : {}),
     },
   );
