@@ -217,7 +217,8 @@ export const removeListEntryTool = defineTool({
     "Remove a VN (vote, labels, notes, its releases) from my list. Without confirm:true only previews; confirm after the user agrees. " +
     'Example: {"vn":"v17","confirm":true}',
   input: {
-    vn: z.string(),
+    // Ids only, never a title: a removal must not hinge on a name match (list-entries.ts vnForWrite).
+    vn: z.string().describe("VN id (v17); titles are not accepted here"),
     confirm: z.boolean().optional(),
   },
   output: REMOVE_LIST_OUTPUT,

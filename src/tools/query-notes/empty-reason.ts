@@ -28,7 +28,9 @@ export function emptyChecks(endpoint: string, filters: unknown): Check[] {
       out.push({ kind: "developer", id: value[2] });
     }
   }
-  return out.slice(0, EMPTY_REASON_CHECKS_MAX);
+  // One check per entry: a filter can name the same trait twice (direct and inherited forms).
+  const unique = out.filter((c, i) => out.findIndex((d) => d.kind === c.kind && d.id === c.id) === i);
+  return unique.slice(0, EMPTY_REASON_CHECKS_MAX);
 }
 
 export const emptyReason: QueryNote = {

@@ -54,6 +54,12 @@ describe("empty answers explained", () => {
     expect(r.text).toContain(`${tag.id} ${tag.name} is on no VN here`);
   });
 
+  it("a trait on no character: said once (a trait filter names it in two forms)", async () => {
+    const r = await server.call("vndb_search_character", { filters: { trait: "Blond" }, fields: "brief" });
+    expect(r.text).toMatch(/No characters found/);
+    expect(r.text.match(/is on no character here/g), r.text).toHaveLength(1);
+  });
+
   it("an empty answer whose filters do match alone says nothing extra", async () => {
     const r = await server.call("vndb_search_vn", { filters: { developer: "p24", olang: "ko" }, fields: "brief" });
     expect(r.text).toMatch(/No visual novels found/);
