@@ -330,7 +330,7 @@ function situationQuestions(f: Facts): EvalQuestion[] {
   const vnAlts = (vs: VnRow[]) => vs.flatMap((v) => [v.id, t(v)]);
 
   // Empty for a reason: a tag / trait on no entry here, a publisher asked as developer, a sort key unknown everywhere.
-  const WHY_EMPTY = ["sample", "no vn has", "no vns have", "no visual novel has", "no visual novels have", "not on any", "is on no", "0 vns", "0 visual novels", "0 characters", "no character has", "no characters have", "not applied", "isn't applied", "not used", "isn't used", "count 0", "count of 0", "no entries"];
+  const WHY_EMPTY = ["sample", "no vn has", "no vns have", "no visual novel has", "no visual novels have", "not on any", "is on no", "0 vns", "0 visual novels", "0 characters", "no character has", "no characters have", "not applied", "isn't applied", "not used", "isn't used", "count 0", "count of 0", "count is 0", "attached to no", "no entries"];
   // Names shared by several tags/traits (trait "Black" is a hair, eye and skin colour) resolve ambiguously: unique ones only.
   const unique = <T extends { name: string }>(rows: T[]) => rows.filter((x) => rows.filter((y) => y.name.toLowerCase() === x.name.toLowerCase()).length === 1);
   const tag = unique(f.cat.tag).filter((x) => !x.hidden && x.category === "cont" && x.applicable && x.searchable && ascii(x.name)).sort((a, b) => idNum(a.id) - idNum(b.id)).find((x) => !f.tagUsed(x.id));

@@ -1,25 +1,13 @@
 // The list dashboard (vndb_list_insight): labels, the vote histogram, finished per year and
 // the developers and tags of the highly voted, as charts with their numbers beside them.
 
+import type { ListStats } from "../../tools/list-stats.js";
 import { connect, type ToolResult } from "./bridge.js";
 import { barChart } from "./charts.js";
 import { h, mainElement, show, sourceLine } from "./dom.js";
 
-/** vndb_list_insight's structured result (src/tools/list-stats.ts ListStats, plus the owner). */
-interface Insight {
-  user: string;
-  cut?: boolean;
-  entries: number;
-  labels: { id: number; label: string; count: number }[];
-  votes: number;
-  average: number | null;
-  histogram: number[];
-  finishedByYear: Record<string, number>;
-  finishedUndated: number;
-  highVoted: number;
-  topDevelopers: { name: string; count: number }[];
-  topTags: { name: string; count: number }[];
-}
+/** vndb_list_insight's structured result: the list's numbers and whose list it is. */
+type Insight = ListStats & { user: string; cut?: boolean };
 
 const root = mainElement();
 
