@@ -1,6 +1,7 @@
 // Grading: an answer against a question's `need` / `forbid`, and a run's calls against the
 // expert minimum. Pure, so the rules are tested apart from the harness.
 
+import { countTokens } from "@anthropic-ai/tokenizer";
 import type { ListTables } from "./facts.js";
 import type { EvalQuestion, ListCheck } from "./questions.js";
 
@@ -29,6 +30,8 @@ export interface QuestionResult {
   errorCalls: number;
   /** The first call's answer already held something the right answer needs. */
   firstCallUseful: boolean;
+  /** Tokens of every tool answer the player read for this question (Anthropic tokenizer). */
+  tokensRead: number;
   answered: boolean;
 }
 
@@ -88,6 +91,7 @@ export function gradeQuestion(q: EvalQuestion, answer: string | undefined, calls
     minCalls: q.minCalls,
     errorCalls: mine.filter((c) => c.isError).length,
     firstCallUseful: !!first && !first.isError && q.need.some((alts) => alts.some((a) => mentions(first.text, a))),
+    tokensRead: mine.reduce((n, c) => n + countTokens(c.text), 0),
     answered: answer !== undefined,
   };
 }
@@ -104,6 +108,8 @@ export interface Summary {
   callsPerMinimum: number | null;
   firstCallUseful: number;
   errorCalls: number;
+  /** Median tokens of tool answers read per answered question. */
+  tokensReadPerAnswer: number | null;
 }
 
 export function summarise(results: QuestionResult[]): Summary {
@@ -121,5 +127,13 @@ export function summarise(results: QuestionResult[]): Summary {
     callsPerMinimum: minCalls ? Math.round((calls / minCalls) * 100) / 100 : null,
     firstCallUseful: answered.filter((r) => r.firstCallUseful).length,
     errorCalls: results.reduce((n, r) => n + r.errorCalls, 0),
+    tokensReadPerAnswer: median(answered.map((r) => r.tokensRead)),
   };
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
 }

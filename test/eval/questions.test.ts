@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Facts, type ListTables } from "./facts.js";
+import { countTokens } from "@anthropic-ai/tokenizer";
 import { checkList, gradeAnswer, gradeQuestion, mentions, summarise } from "./grade.js";
 import { buildQuestions, SITUATIONS, type EvalQuestion, type ListCheck, type Situation } from "./questions.js";
 
@@ -144,5 +145,8 @@ describe("grader", () => {
     expect(r).toMatchObject({ verdict: "partial", calls: 2, errorCalls: 1, firstCallUseful: false, answered: true });
     const s = summarise([r, gradeQuestion({ ...q, id: "y" }, undefined, calls)]);
     expect(s).toMatchObject({ questions: 2, answered: 1, partial: 1, wrong: 1, calls: 2, minCalls: 1, callsPerMinimum: 2, errorCalls: 1 });
+    // Tokens read: both of its calls' answers ("error", "Alice and Bob"), not the other question's.
+    expect(r.tokensRead).toBe(countTokens("error") + countTokens("Alice and Bob"));
+    expect(s.tokensReadPerAnswer).toBe(r.tokensRead);
   });
 });
