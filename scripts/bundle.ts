@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { listedTool } from "../src/tools/define-tool.js";
-import { ALL_TOOLS } from "../src/tools/index.js";
+import { ALL_TOOLS, MODEL_TOOLS } from "../src/tools/index.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 // dist/ is git-ignored build output; the bundle is staged and packed there.
@@ -96,16 +96,19 @@ async function verify(): Promise<void> {
     VNDB_TOKEN: "yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy",
     VNDB_READ_ONLY: "${user_config.read_only}",
     VNDB_SPOILER_LEVEL: "${user_config.spoiler_level}",
+    VNDB_IMAGE_SEXUAL: "${user_config.image_sexual}",
+    VNDB_IMAGE_VIOLENCE: "${user_config.image_violence}",
     VNDB_LOG_LEVEL: "warn",
   };
   const listed = await listTools(process.execPath, args, env);
   const names = listed.map((t) => t.name);
-  const expected = ALL_TOOLS.map((t) => t.name);
+  // A plain client (no MCP Apps): the model's tools, without the app-only ones.
+  const expected = MODEL_TOOLS.map((t) => t.name);
   if (JSON.stringify(names) !== JSON.stringify(expected)) {
     throw new Error(`the packed server listed ${names.length} tools, expected ${expected.length}: ${names.join(", ")}`);
   }
   // The inlined entries must be exactly what the source computes.
-  if (JSON.stringify(listed) !== JSON.stringify(ALL_TOOLS.map(listedTool))) {
+  if (JSON.stringify(listed) !== JSON.stringify(MODEL_TOOLS.map(listedTool))) {
     throw new Error("the packed server's tools/list differs from the entries the source computes");
   }
   log(`verified: the unpacked bundle starts and lists all ${names.length} tools`);
