@@ -3,44 +3,28 @@
 // sees the tools its token allows, that one user's list and session stay theirs, that the
 // DNS-rebinding guard refuses foreign hosts and origins, and that no token reaches the log.
 
-import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHttpProcess, type HttpProcess } from "../helpers/http-process.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 /** Catalogue tokens (docs/catalogue.md): u2 may write its list, u3 may only read it. */
 const WRITER = "yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy";
 const READER = "nreo-yretn-reoyr-etnr-eoyre-tnreo-gret";
 
-let child: ChildProcess;
+let server: HttpProcess;
 let url: URL;
-const stderr: string[] = [];
+let stderr: string[];
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "--http", "--port", "0", "--embedded", "--log-level", "debug"], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  url = await new Promise<URL>((resolve, reject) => {
-    child.stderr!.on("data", (d: Buffer) => {
-      stderr.push(d.toString("utf8"));
-      const m = /serving MCP on (http:\/\/\S+)/.exec(stderr.join(""));
-      if (m) resolve(new URL(m[1]!));
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${stderr.join("")}`)));
-  });
+  server = await startHttpProcess(["--embedded", "--log-level", "debug"]);
+  ({ url, stderr } = server);
 }, 60_000);
 
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close().catch(() => {})));
-  if (child.exitCode === null) {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
-  }
+  await server?.stop();
 });
 
 async function connect(token?: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {

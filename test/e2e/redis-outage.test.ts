@@ -2,14 +2,12 @@
 // while SDK clients keep calling: every call is answered, /healthz says the replica went
 // local and then shared again, and the log says each once.
 
-import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../src/emulator/index.js";
 import { redisServerAvailable, startRedisServer, type RedisServer } from "../helpers/redis-server.js";
+import { startHttpProcess, type HttpProcess } from "../helpers/http-process.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const available = redisServerAvailable();
 if (!available) console.warn("redis-server is not installed: the Redis outage test is skipped (.ci/run installs it)");
 
@@ -29,33 +27,18 @@ async function until(what: string, check: () => Promise<boolean>, limitMs = 20_0
 describe.skipIf(!available && !process.env.CI)("the HTTP server through a Redis outage", () => {
   let redis: RedisServer;
   let emulator: Emulator;
-  let child: ChildProcess;
+  let server: HttpProcess;
   let url: URL;
-  const stderr: string[] = [];
 
   beforeAll(async () => {
     redis = await startRedisServer();
     emulator = await startEmulator({ port: 0 });
-    child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "--http", "--port", "0"], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", VNDB_API_URL: emulator.url, VNDB_REDIS_URL: redis.url },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    url = await new Promise<URL>((resolve, reject) => {
-      child.stderr!.on("data", (d: Buffer) => {
-        stderr.push(d.toString("utf8"));
-        const m = /serving MCP on (http:\/\/\S+)/.exec(stderr.join(""));
-        if (m) resolve(new URL(m[1]!));
-      });
-      child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${stderr.join("")}`)));
-    });
+    server = await startHttpProcess([], { VNDB_API_URL: emulator.url, VNDB_REDIS_URL: redis.url });
+    url = server.url;
   }, 60_000);
 
   afterAll(async () => {
-    if (child?.exitCode === null) {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
-    }
+    await server?.stop();
     await emulator?.close();
     await redis?.stop();
   });
@@ -92,7 +75,7 @@ describe.skipIf(!available && !process.env.CI)("the HTTP server through a Redis 
     for (let i = 0; i < 3; i++) after.push(await call());
 
     expect([...before, ...during, ...after].filter((r) => r !== "ok")).toEqual([]);
-    const log = stderr.join("");
+    const log = server.stderr.join("");
     expect(log.match(/local to this replica until Redis answers again/g)).toHaveLength(1);
     expect(log.match(/shared again/g)).toHaveLength(1);
     await client.close();
