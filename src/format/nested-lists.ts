@@ -67,7 +67,7 @@ function withSelection(sub: string, selection: string | undefined): string {
 }
 
 /** The options, as the error for an unknown one and the tool's `fields` text name them. */
-export const LIST_OPTIONS_TEXT = `category, min_rating, role, group, spoiler (0-2: show that list's items up to this spoiler level), from, limit (≤ ${LIST_LIMIT_MAX})`;
+export const LIST_OPTIONS_TEXT = `category, min_rating, role, group, spoiler (0-2, this list only), from, limit (≤ ${LIST_LIMIT_MAX})`;
 
 export type ParsedLists = { ok: true; fields: string | undefined; options: ListOptions[] } | { ok: false; message: string };
 
