@@ -3,10 +3,10 @@
 // `--stateless`). A 2026 client is pinned to 2026-07-28 (server/discover, no fallback); a
 // 2025 client is the SDK's default (initialize).
 
-import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport, type ElicitResult } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { startHttpProcess } from "./http-process.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -63,29 +63,13 @@ export interface HttpChild {
 }
 
 export async function startHttpChild(stateless: boolean): Promise<HttpChild> {
-  const stderr: string[] = [];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["--import", "tsx", "src/cli/main.ts", "--http", "--port", "0", "--embedded", ...(stateless ? ["--stateless"] : [])],
-    { cwd: root, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" }, stdio: ["ignore", "ignore", "pipe"] },
-  );
-  const url = await new Promise<URL>((resolve, reject) => {
-    child.stderr!.on("data", (d: Buffer) => {
-      stderr.push(d.toString("utf8"));
-      const m = /serving MCP on (http:\/\/\S+)/.exec(stderr.join(""));
-      if (m) resolve(new URL(m[1]!));
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${stderr.join("")}`)));
-  });
+  const server = await startHttpProcess(["--embedded", ...(stateless ? ["--stateless"] : [])]);
+  const { url } = server;
   return {
     url,
-    stderr,
+    stderr: server.stderr,
     transport: (token) => new StreamableHTTPClientTransport(url, { requestInit: token ? { headers: { Authorization: `Bearer ${token}` } } : {} }),
-    close: async () => {
-      if (child.exitCode !== null) return;
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
-    },
+    close: () => server.stop(),
   };
 }
 
