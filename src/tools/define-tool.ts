@@ -246,7 +246,7 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
           session: options.session,
           signal: extra.mcpReq.signal,
           confirm: (message) =>
-            extra.mcpReq.envelope ? confirmInBand(extra, message, expected(tool, args, options)) : confirmWithUser(server, extra, message),
+            extra.mcpReq.envelope ? confirmInBand(server, extra, message, expected(tool, args, options)) : confirmWithUser(server, extra, message),
           progress: (done, total, message) => {
             const progressToken = extra.mcpReq._meta?.progressToken;
             if (progressToken === undefined || extra.mcpReq.signal.aborted) return;
@@ -313,8 +313,8 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
  * The capabilities of the client behind a request: from its 2026-era per-request envelope, or
  * from initialize on a 2025-era connection.
  */
-export function clientCapabilities(server: McpServer, ctx: ServerContext): unknown {
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+export function clientCapabilities(server: McpServer, ctx: ServerContext): { elicitation?: unknown; extensions?: unknown } | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, { elicitation?: unknown } | undefined> | undefined;
   return envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.server.getClientCapabilities();
 }
 
@@ -350,9 +350,8 @@ class AskUser extends Error {
  * the client asks the user and calls again with the reply and the sealed state, and the tool
  * runs again from the start up to the same question, which now has its answer.
  */
-async function confirmInBand(extra: ServerContext, question: string, call: ConfirmState): Promise<Confirmation> {
-  const capabilities = (extra.mcpReq.envelope as Record<string, { elicitation?: unknown } | undefined> | undefined)?.[CLIENT_CAPABILITIES_META_KEY];
-  if (!capabilities?.elicitation) return "unsupported";
+async function confirmInBand(server: McpServer, extra: ServerContext, question: string, call: ConfirmState): Promise<Confirmation> {
+  if (!clientCapabilities(server, extra)?.elicitation) return "unsupported";
   const state = extra.mcpReq.requestState<ConfirmState>();
   if (!state || state.tool !== call.tool || state.call !== call.call || state.question !== question) throw new AskUser(question);
   const reply = inputResponse(extra.mcpReq.inputResponses, "confirm");
@@ -368,7 +367,7 @@ async function askInBand(question: string, call: ConfirmState, codec: RequestSta
 
 /** 2025 era: form elicitation, a request from server to client while the call waits. */
 async function confirmWithUser(server: McpServer, extra: ServerContext, message: string): Promise<Confirmation> {
-  if (!server.server.getClientCapabilities()?.elicitation) return "unsupported";
+  if (!clientCapabilities(server, extra)?.elicitation) return "unsupported";
   try {
     const answer = await extra.mcpReq.elicitInput({ message, requestedSchema: CONFIRM_FORM });
     return answer.action === "accept" && answer.content?.confirm === true ? "accepted" : "declined";
