@@ -14,9 +14,8 @@ import { startHttpServer, type HttpDeps, type HttpServerHandle } from "../../src
 import { extractHttpArgs, type HttpOptions } from "../../src/server/transports/http-options.js";
 import { clientAddress, parseTrustedProxies } from "../../src/server/transports/http-client-address.js";
 import type { SharedStoresHealth } from "../../src/client/shared-stores.js";
-import type { VndbApi } from "../../src/tools/api.js";
+import { gatedApi } from "../helpers/gated-api.js";
 
-const STATS = { chars: 1, producers: 2, releases: 3, staff: 4, tags: 5, traits: 6, vn: 7 };
 const INIT = {
   jsonrpc: "2.0",
   id: 1,
@@ -25,23 +24,6 @@ const INIT = {
 };
 const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
-/** An API whose stats calls wait until released; counts the clients made, by caller. */
-function gatedApi() {
-  const waiting: Array<() => void> = [];
-  const made: Array<{ token: string | undefined; caller: string | undefined }> = [];
-  const unused = () => Promise.reject(new Error("not used in this test"));
-  const apiFor = (token: string | undefined, caller?: string): VndbApi => {
-    made.push({ token, caller });
-    return {
-      stats: () => new Promise((resolve) => waiting.push(() => resolve(STATS))),
-      authinfo: async () => ({ id: "u2", username: "x", permissions: ["listread"] }),
-      query: unused, schema: unused, user: unused, ulistLabels: unused,
-      patchUlist: unused, deleteUlist: unused, patchRlist: unused, deleteRlist: unused,
-      close: async () => {},
-    };
-  };
-  return { apiFor, made, waiting: () => waiting.length, releaseAll: () => waiting.splice(0).forEach((go) => go()) };
-}
 
 function options(extra: Partial<HttpOptions> = {}, env: NodeJS.ProcessEnv = {}): HttpOptions {
   const parsed = extractHttpArgs(["--http", "--port", "0"], env);

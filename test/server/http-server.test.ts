@@ -9,33 +9,9 @@ import { loadConfig, type ServerConfig } from "../../src/server/config.js";
 import { silentLogger } from "../../src/server/log.js";
 import { startHttpServer, type HttpServerHandle } from "../../src/server/transports/http.js";
 import { extractHttpArgs, type HttpOptions } from "../../src/server/transports/http-options.js";
-import type { VndbApi } from "../../src/tools/api.js";
+import { gatedApi } from "../helpers/gated-api.js";
 
-const STATS = { chars: 1, producers: 2, releases: 3, staff: 4, tags: 5, traits: 6, vn: 7 };
 
-/** An API whose stats calls wait until `release()`; everything else is unused here. */
-function gatedApi() {
-  const waiting: Array<() => void> = [];
-  let tokensSeen: Array<string | undefined> = [];
-  const unused = () => Promise.reject(new Error("not used in this test"));
-  const apiFor = (token: string | undefined): VndbApi => {
-    tokensSeen.push(token);
-    return {
-      stats: () => new Promise((resolve) => waiting.push(() => resolve(STATS))),
-      authinfo: async () => ({ id: "u2", username: "x", permissions: ["listread"] }),
-      query: unused, schema: unused, user: unused, ulistLabels: unused,
-      patchUlist: unused, deleteUlist: unused, patchRlist: unused, deleteRlist: unused,
-      close: async () => {},
-    };
-  };
-  return {
-    apiFor,
-    waiting: () => waiting.length,
-    releaseAll: () => waiting.splice(0).forEach((go) => go()),
-    tokens: () => tokensSeen,
-    reset: () => (tokensSeen = []),
-  };
-}
 
 function options(extra: Partial<HttpOptions> = {}): HttpOptions {
   const parsed = extractHttpArgs(["--http", "--port", "0"], {});
@@ -81,7 +57,7 @@ describe("HTTP server", () => {
     const r = await call;
     expect((r.content as { text: string }[])[0]!.text).toMatch(/VNDB holds .*7/);
     expect(handle.sessionCount()).toBe(0);
-    expect(api.tokens().every((t) => t === "yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy")).toBe(true);
+    expect(api.made.map((m) => m.token).every((t) => t === "yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy")).toBe(true);
     const get = await fetch(handle.url, { method: "GET", headers: { accept: "text/event-stream" } });
     expect(get.status).toBe(405);
     await client.close();
