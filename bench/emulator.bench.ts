@@ -28,6 +28,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { Pool } from "undici";
 import { loadCatalogue } from "../src/emulator/catalogue/load.js";
+import { loadCheckedCatalogue } from "../src/emulator/catalogue/validate.js";
 import type { Catalogue } from "../src/emulator/catalogue/types.js";
 import { startEmulator } from "../src/emulator/index.js";
 import { DEFAULT_SEED, syntheticCatalogue } from "./synthetic-catalogue.js";
@@ -97,7 +98,7 @@ function peakRssMiB(): number {
 
 async function serve(source: Source): Promise<void> {
   const t0 = performance.now();
-  const base = source.kind === "dir" ? loadCatalogue(source.dir) : loadCatalogue();
+  const base = source.kind === "dir" ? loadCheckedCatalogue(source.dir) : loadCatalogue();
   const t1 = performance.now();
   const catalogue: Catalogue = source.kind === "synthetic" ? syntheticCatalogue(base, { factor: source.factor, seed: source.seed }) : base;
   const t2 = performance.now();

@@ -7,6 +7,7 @@
 //   CATALOGUE=.catalogue-full ONLY=search npx tsx bench/engine-profile.ts
 import { performance } from "node:perf_hooks";
 import { loadCatalogue } from "../src/emulator/catalogue/load.js";
+import { loadCheckedCatalogue } from "../src/emulator/catalogue/validate.js";
 import { frozenClock } from "../src/emulator/clock.js";
 import { createDatabase } from "../src/emulator/database.js";
 import { executeQuery } from "../src/emulator/engine/execute.js";
@@ -23,7 +24,7 @@ const SCAN = process.env.SCAN === "1";
 const ONLY = process.env.ONLY ?? "";
 
 const t0 = performance.now();
-const base = process.env.CATALOGUE ? loadCatalogue(process.env.CATALOGUE) : loadCatalogue();
+const base = process.env.CATALOGUE ? loadCheckedCatalogue(process.env.CATALOGUE) : loadCatalogue();
 const catalogue = FACTOR > 1 ? syntheticCatalogue(base, { factor: FACTOR, seed: DEFAULT_SEED }) : base;
 const t1 = performance.now();
 const db = createDatabase(catalogue);

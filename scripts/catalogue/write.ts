@@ -5,7 +5,8 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Catalogue } from "../../src/emulator/catalogue/types.js";
-import { CATALOGUE_FILES, CHECKED_FILE, checkedManifest, validateCatalogue } from "../../src/emulator/catalogue/load.js";
+import { CATALOGUE_FILES, CHECKED_FILE } from "../../src/emulator/catalogue/load.js";
+import { checkedManifest, validateCatalogue } from "../../src/emulator/catalogue/validate.js";
 import { compactRow, isCompactTable, shareLists, SHARED_LIST_TABLE, SHARED_LISTS_FILE } from "../../src/emulator/catalogue/compact-rows.js";
 
 /** A JSON array with one element per line. */

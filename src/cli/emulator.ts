@@ -5,7 +5,7 @@
 
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { loadCatalogue } from "../emulator/catalogue/load.js";
+import { loadCheckedCatalogue } from "../emulator/catalogue/validate.js";
 import { startEmulator } from "../emulator/index.js";
 import { FAULTS_CONTROL_PATH } from "../emulator/http/server.js";
 import { DEFAULT_REQUEST_LIMIT, DEFAULT_REQUEST_WINDOW_MS } from "../emulator/http/limits.js";
@@ -67,7 +67,7 @@ export async function runEmulator(args: readonly string[]): Promise<number> {
   let catalogue;
   if (values.catalogue !== undefined) {
     try {
-      catalogue = loadCatalogue(resolve(values.catalogue));
+      catalogue = loadCheckedCatalogue(resolve(values.catalogue));
     } catch (err) {
       fail(`cannot load --catalogue ${values.catalogue}: ${(err as Error).message}`);
     }

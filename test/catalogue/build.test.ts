@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCatalogue } from "../../scripts/catalogue/assemble.js";
 import { checkSourceDir, DEFAULT_SOURCE_DIR, SourceMissingError } from "../../scripts/catalogue/sources.js";
 import { diffCatalogue, renderCatalogue, writeCatalogue } from "../../scripts/catalogue/write.js";
-import { CATALOGUE_FILES, CHECKED_FILE, loadCatalogue } from "../../src/emulator/catalogue/load.js";
+import { CATALOGUE_FILES, CHECKED_FILE } from "../../src/emulator/catalogue/load.js";
+import { loadCheckedCatalogue } from "../../src/emulator/catalogue/validate.js";
 import { missingShared, needsShared } from "../helpers/shared-material.js";
 import { SHARED_LISTS_FILE } from "../../src/emulator/catalogue/compact-rows.js";
 
@@ -43,7 +44,7 @@ describe.skipIf(noSource)(needsShared("catalogue build", noSource), () => {
     temps.push(dir);
     writeCatalogue(first.catalogue, dir);
     expect(readdirSync(dir).sort()).toEqual([...Object.values(CATALOGUE_FILES), CHECKED_FILE, SHARED_LISTS_FILE].sort());
-    const loaded = loadCatalogue(dir);
+    const loaded = loadCheckedCatalogue(dir);
     expect(loaded.vn.map((v) => v.id)).toEqual(first.catalogue.vn.map((v) => v.id));
     // No build time or randomness: meta is the same for every build.
     expect(JSON.parse(readFileSync(join(dir, "meta.json"), "utf8"))).toEqual(first.catalogue.meta);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCatalogue } from "../../scripts/catalogue/assemble.js";
 import { DEFAULT_SOURCE_DIR } from "../../scripts/catalogue/sources.js";
 import { writeCatalogue } from "../../scripts/catalogue/write.js";
-import { loadCatalogue } from "../../src/emulator/catalogue/load.js";
+import { loadCheckedCatalogue } from "../../src/emulator/catalogue/validate.js";
 import { startEmulator, type Emulator } from "../../src/emulator/index.js";
 import { missingShared, needsShared } from "../helpers/shared-material.js";
 
@@ -39,7 +39,7 @@ describe.skipIf(noSource)(needsShared(`the ${full ? "full" : "reduced (--limit 4
     const { catalogue } = buildCatalogue(sourceDir, full ? { scope: "full" } : { scope: "full", limit: 400 });
     dir = mkdtempSync(join(tmpdir(), "catalogue-full-"));
     writeCatalogue(catalogue, dir);
-    emulator = await startEmulator({ port: 0, catalogue: loadCatalogue(dir) });
+    emulator = await startEmulator({ port: 0, catalogue: loadCheckedCatalogue(dir) });
   }, 300_000);
 
   afterAll(async () => {

@@ -7,13 +7,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import {
   CHECKED_FILE,
-  checkedSchemaHash,
   defaultCatalogueDir,
   loadCatalogue,
   readCatalogueFiles,
-  validateCatalogue,
   type CheckedManifest,
 } from "../../src/emulator/catalogue/load.js";
+import { checkedSchemaHash, loadCheckedCatalogue, validateCatalogue } from "../../src/emulator/catalogue/validate.js";
 
 const temps: string[] = [];
 afterAll(() => {
@@ -52,7 +51,7 @@ describe("loadCatalogue", () => {
     const rows = JSON.parse(readFileSync(join(dir, file), "utf8")) as Record<string, unknown>[];
     spoil(rows);
     writeFileSync(join(dir, file), JSON.stringify(rows));
-    expect(() => loadCatalogue(dir)).toThrow(where);
+    expect(() => loadCheckedCatalogue(dir)).toThrow(where);
   });
 });
 
@@ -80,12 +79,12 @@ describe("a folder's build manifest (checked.json)", () => {
   it("a file whose bytes hash as the build recorded is not validated again (so even a bad row loads)", () => {
     // The manifest vouches for these exact bytes: the loader takes the build's word.
     const dir = spoiledCopy(checkedSchemaHash(), sha256);
-    expect(loadCatalogue(dir).vn[0]!.devstatus).toBe(7);
+    expect(loadCheckedCatalogue(dir).vn[0]!.devstatus).toBe(7);
   });
 
   it("a changed file, or a manifest made under other row types, is validated", () => {
-    expect(() => loadCatalogue(spoiledCopy(checkedSchemaHash(), () => "0".repeat(64)))).toThrow(/vn\.0\.devstatus/);
-    expect(() => loadCatalogue(spoiledCopy("other row types", sha256))).toThrow(/vn\.0\.devstatus/);
+    expect(() => loadCheckedCatalogue(spoiledCopy(checkedSchemaHash(), () => "0".repeat(64)))).toThrow(/vn\.0\.devstatus/);
+    expect(() => loadCheckedCatalogue(spoiledCopy("other row types", sha256))).toThrow(/vn\.0\.devstatus/);
   });
 });
 
