@@ -5,14 +5,16 @@
 // even parse the emulator: only --embedded loads its chunk and the catalogue JSON, which is
 // copied to server/data where the catalogue loader looks for it. Then `mcpb pack`, and a
 // check that the packed bundle really starts: unpack it, spawn the entry point named by
-// the manifest, and require tools/list to answer with every registry tool.
+// the manifest, require tools/list to answer with every registry tool, and a search to be
+// answered from the offline sample (test/package/bundle.test.ts runs all of it).
 //
 //   npm run bundle                   build, pack and verify (dist/vndb-mcp.mcpb)
 //   npm run bundle -- --no-verify    skip the start-up check
+//   npm run bundle -- --out <dir>    write <dir>/bundle and <dir>/vndb-mcp.mcpb instead of dist/
 
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { listedTool } from "../src/tools/define-tool.js";
@@ -20,7 +22,9 @@ import { ALL_TOOLS, MODEL_TOOLS } from "../src/tools/index.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 // dist/ is git-ignored build output; the bundle is staged and packed there.
-const out = join(root, "dist");
+/** Where the staging folder and the .mcpb go: dist/, or the folder after --out (the bundle test's own). */
+const outFlag = process.argv.indexOf("--out");
+const out = outFlag === -1 ? join(root, "dist") : resolve(process.argv[outFlag + 1] ?? "");
 const stage = join(out, "bundle");
 const bundlePath = join(out, "vndb-mcp.mcpb");
 const mcpbBin = join(root, "node_modules", ".bin", "mcpb");
@@ -38,7 +42,8 @@ async function buildServer(): Promise<void> {
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(join(stage, "server"), { recursive: true });
   await build({
-    entryPoints: { "vndb-mcp": join(root, "src", "cli", "main.ts") },
+    // The offline mode's worker thread is an entry of its own (server/embedded.ts finds it beside the chunks).
+    entryPoints: { "vndb-mcp": join(root, "src", "cli", "main.ts"), "embedded-worker": join(root, "src", "server", "embedded-worker.ts") },
     bundle: true,
     splitting: true,
     format: "esm",
@@ -87,9 +92,10 @@ async function verify(): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
   execFileSync(mcpbBin, ["unpack", bundlePath, dir], { stdio: ["ignore", "ignore", "inherit"] });
   const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as {
-    server: { mcp_config: { args: string[] } };
+    server: { mcp_config: { command: string; args: string[] } };
   };
   const args = manifest.server.mcp_config.args.map((a) => a.replace("${__dirname}", dir));
+  if (manifest.server.mcp_config.command !== "node") throw new Error(`the manifest starts ${manifest.server.mcp_config.command}, expected node`);
   // A test-only token so that the list-write tools are registered too (no request is made).
   const env = {
     PATH: process.env.PATH ?? "",
@@ -100,7 +106,7 @@ async function verify(): Promise<void> {
     VNDB_IMAGE_VIOLENCE: "${user_config.image_violence}",
     VNDB_LOG_LEVEL: "warn",
   };
-  const listed = await listTools(process.execPath, args, env);
+  const listed = ((await exchange(args, env, [{ method: "tools/list" }])).tools ?? []) as { name: string }[];
   const names = listed.map((t) => t.name);
   // A plain client (no MCP Apps): the model's tools, without the app-only ones.
   const expected = MODEL_TOOLS.map((t) => t.name);
@@ -111,37 +117,50 @@ async function verify(): Promise<void> {
   if (JSON.stringify(listed) !== JSON.stringify(MODEL_TOOLS.map(listedTool))) {
     throw new Error("the packed server's tools/list differs from the entries the source computes");
   }
-  log(`verified: the unpacked bundle starts and lists all ${names.length} tools`);
+  // The offline sample, as the host starts it when the user turns it on: the worker entry
+  // and the data folder must be where the chunks look for them.
+  const search = { method: "tools/call", params: { name: "vndb_search_vn", arguments: { query: "ever17", fields: "brief" } } };
+  const answer = (await exchange(args, { ...env, VNDB_EMBEDDED: "true" }, [search])) as { isError?: boolean; content?: { text?: string }[] };
+  if (answer.isError || !answer.content?.[0]?.text?.includes("Ever17")) {
+    throw new Error(`the packed server's offline search did not find Ever17: ${JSON.stringify(answer).slice(0, 300)}`);
+  }
+  log(`verified: the unpacked bundle starts, lists all ${names.length} tools and answers a search offline`);
   rmSync(dir, { recursive: true, force: true });
 }
 
-function listTools(command: string, args: string[], env: Record<string, string>): Promise<{ name: string }[]> {
+/** Starts the packed server, initializes, sends `requests` in turn and resolves with the last one's result. */
+function exchange(args: string[], env: Record<string, string>, requests: { method: string; params?: object }[]): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ["pipe", "pipe", "inherit"] });
+    const child = spawn(process.execPath, args, { env, stdio: ["pipe", "pipe", "inherit"] });
     const timer = setTimeout(() => {
       child.kill();
-      reject(new Error("the packed server did not answer tools/list in time"));
+      reject(new Error(`the packed server did not answer ${requests.map((r) => r.method).join(", ")} in time`));
     }, VERIFY_TIMEOUT_MS);
+    const send = (m: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...m })}\n`);
     let buffer = "";
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk: string) => {
       buffer += chunk;
       for (let nl = buffer.indexOf("\n"); nl !== -1; nl = buffer.indexOf("\n")) {
-        const line = buffer.slice(0, nl);
+        const msg = JSON.parse(buffer.slice(0, nl)) as { id?: number; result?: Record<string, unknown>; error?: { message: string } };
         buffer = buffer.slice(nl + 1);
-        const msg = JSON.parse(line) as { id?: number; result?: { tools?: { name: string }[] } };
-        if (msg.id === 2) {
+        if (msg.id === undefined) continue;
+        if (msg.error) {
+          clearTimeout(timer);
+          child.kill();
+          reject(new Error(`the packed server refused request ${msg.id}: ${msg.error.message}`));
+        } else if (msg.id === requests.length) {
           clearTimeout(timer);
           child.stdin.end();
-          resolve(msg.result?.tools ?? []);
-        }
+          resolve(msg.result ?? {});
+        } else if (msg.id === 0) {
+          send({ method: "notifications/initialized" });
+          send({ id: 1, ...requests[0] });
+        } else send({ id: msg.id + 1, ...requests[msg.id] });
       }
     });
     child.on("error", reject);
-    const send = (m: object) => child.stdin.write(`${JSON.stringify(m)}\n`);
-    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bundle-check", version: "0" } } });
-    send({ jsonrpc: "2.0", method: "notifications/initialized" });
-    send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+    send({ id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bundle-check", version: "0" } } });
   });
 }
 

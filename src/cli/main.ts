@@ -4,11 +4,7 @@
 // server. Tools print their results to stdout; the server must never write to stdout.
 
 import type { CliIo } from "./filters.js";
-// The server is the common case (Claude Desktop starts it at every launch), so its path is
-// imported statically: one module chain fewer to resolve at start-up, at the price of the
-// occasional `filters` or `emulator` run loading the server code too.
-import { runServer } from "./server.js";
-import { HELP_TEXT } from "../server/config.js";
+import { TRUE_WORDS } from "../server/bool-words.js";
 
 const TOP_USAGE = `Usage: vndb-mcp-server [--embedded]          start the MCP server (stdio)
        vndb-mcp-server filters --help         convert and check VNDB filters
@@ -30,10 +26,19 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   // a user asking for it should not get a complaint about the other flags first.
   const serverArgs = first === undefined || first.startsWith("-");
   if (first === "help" || (serverArgs && argv.some((a) => a === "--help" || a === "-h"))) {
+    const { HELP_TEXT } = await import("../server/config.js");
     io.stdout(`${HELP_TEXT}\n`);
     return 0;
   }
-  if (first === undefined || first.startsWith("-")) return runServer(argv);
+  if (serverArgs) {
+    // The offline catalogue loads in a worker thread; started before the server's own modules
+    // load, the two proceed side by side (server/embedded.ts). The configuration decides
+    // later; a worker started for a start that then fails ends with the process.
+    if (argv.includes("--embedded") || TRUE_WORDS.has(process.env.VNDB_EMBEDDED?.trim().toLowerCase() ?? "")) {
+      (await import("../server/embedded.js")).startEmbedded();
+    }
+    return (await import("./server.js")).runServer(argv);
+  }
   const sub = SUBCOMMANDS[first];
   if (sub === undefined) {
     io.stderr(`vndb-mcp-server: unknown command '${first}'\n${TOP_USAGE}`);

@@ -59,11 +59,13 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
   const log = createLogger({ level: config.logLevel });
   survivedUnhandledRejections(log);
   let closeEmbedded: (() => Promise<void>) | undefined;
-  let baseUrl = config.apiUrl;
+  let upstream = async () => config.apiUrl;
   if (config.embedded) {
+    // Usually started already by cli/main.ts; its URL is awaited only by the first call
+    // that needs it, so the host's initialize and tools/list never wait for the emulator.
     const { startEmbedded } = await import("../server/embedded.js");
-    const embedded = await startEmbedded(log);
-    baseUrl = embedded.url;
+    const embedded = startEmbedded(log);
+    upstream = () => embedded.url;
     closeEmbedded = embedded.close;
   }
   // Compressing answers that never leave the process would only cost both ends.
@@ -74,7 +76,7 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
   if (config.redisUrl) {
     const { connectRedisStores } = await import("../client/redis-stores.js");
     try {
-      stores = await connectRedisStores(config.redisUrl, { upstream: baseUrl, onError: (message) => log.warn(message), onRecovered: (message) => log.info(message) });
+      stores = await connectRedisStores(config.redisUrl, { upstream: await upstream(), onError: (message) => log.warn(message), onRecovered: (message) => log.info(message) });
     } catch (error) {
       process.stderr.write(`vndb-mcp-server: ${error instanceof Error ? error.message : String(error)}\n`);
       await closeEmbedded?.();
@@ -89,7 +91,7 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
       return new KanaClient({
         ...(stores ? { sharedStores: stores } : {}),
         ...(rateBudget ? { rateBudget } : {}),
-        baseUrl,
+        baseUrl: await upstream(),
         ...(token ? { token } : {}),
         ...inProcess,
         // The embedded emulator has no request limit; VNDB's 200 per 5 minutes would only slow it.
@@ -119,6 +121,7 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
       ...(stores ? { shared: stores.window, onSharedError: (e) => log.warn(`shared budget: ${e instanceof Error ? e.message : String(e)}`) } : {}),
     });
     // Answers that depend on no token are fetched once for all sessions (and replicas).
+    const baseUrl = await upstream();
     const { PublicAnswers } = await import("../client/public-answers.js");
     const publicAnswers = new PublicAnswers({ ...(stores ? { sharedCache: stores.cache } : {}) });
     const { serveHttp } = await import("../server/transports/http.js");

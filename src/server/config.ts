@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { didYouMean } from "../kana/hints.js";
 import { LOG_LEVELS, type LogLevel } from "./log.js";
+import { FALSE_WORDS, TRUE_WORDS } from "./bool-words.js";
 import { MIN_SECRET_CHARS } from "../auth/limits.js";
 import type { OAuthSettings } from "../auth/options.js";
 
@@ -125,8 +126,6 @@ export function isUnset(value: string | undefined): value is undefined {
   return v === "" || v.startsWith("${");
 }
 
-const TRUE_WORDS = new Set(["1", "true", "yes", "on"]);
-const FALSE_WORDS = new Set(["0", "false", "no", "off"]);
 
 const boolText = (name: string) =>
   z.string().transform((v, ctx) => {
