@@ -3,7 +3,16 @@
 // (the searchrank rule); the emulator's search matches entries with the same words.
 
 /** Characters `search_norm_term` deletes (its translate() list, minus '@' which becomes 'a'). */
-const DELETED = new Set([..."`,_-‐.~～〜∼ー῀:[]()%+!?#$♥★☆♪†「」『』【】・<>'"]);
+const DELETED_CHARS = "`,_-‐.~～〜∼ー῀:[]()%+!?#$♥★☆♪†「」『』【】・<>'";
+/** The same as a character class (each one UTF-16 unit); `\`, `]`, `[`, `^` and `-` escaped. */
+const DELETED = new RegExp(`[${DELETED_CHARS.replace(/[\\\][^-]/g, "\\$&")}]`, "g");
+
+/**
+ * Printable ASCII, which NFKC, NFD and `unaccent` all leave as it is: most titles and
+ * every Latin alias, normalised without the Unicode passes (the emulator normalises every
+ * title when it builds its search index).
+ */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
 /** Dropped before anything else (trademark signs). */
 const SYMBOLS = /[™©®]/g;
@@ -60,13 +69,8 @@ function unaccent(text: string): string {
 
 /** One search term normalised; "" when nothing searchable is left. */
 export function normalizeSearchTerm(term: string): string {
-  let t = unaccent(term.replace(SYMBOLS, "").normalize("NFKC")).toLowerCase();
-  let kept = "";
-  for (const ch of t) {
-    if (ch === "@") kept += "a";
-    else if (!DELETED.has(ch)) kept += ch;
-  }
-  t = kept.replace(WS, "");
+  let t = PLAIN_ASCII.test(term) ? term.toLowerCase() : unaccent(term.replace(SYMBOLS, "").normalize("NFKC")).toLowerCase();
+  t = t.replaceAll("@", "a").replace(DELETED, "").replace(WS, "");
   for (const [pattern, replacement] of REPLACEMENTS) t = t.replace(pattern, replacement);
   return t;
 }
