@@ -8,6 +8,7 @@ import { createLogger, registerSecret, type Logger } from "../server/log.js";
 import { SERVER_VERSION } from "../server/create-server.js";
 import { serveStdio } from "../server/transports/stdio.js";
 import { lazyApi } from "../tools/lazy-api.js";
+import type { VndbApi } from "../tools/api.js";
 import { checkTokenAtStart, TokenRefusal, withTokenFallback } from "../tools/refused-token.js";
 import { WriteGate } from "../tools/permissions.js";
 import type { SharedStores } from "../client/shared-stores.js";
@@ -100,7 +101,8 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
       });
     });
   const refusal = new TokenRefusal(config.token, log, config.embedded);
-  let api = clientFor(config.token);
+  const client = clientFor(config.token);
+  let api: VndbApi = client;
   if (config.token && transport.kind !== "http") {
     // A refused token falls back to anonymous reads; both clients spend one request budget.
     const { RateBudget } = await import("../client/rate-budget.js");
@@ -150,6 +152,9 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
   // A token that may not write loses the write tools from tools/list once VNDB says so.
   const writeGate = new WriteGate();
   if (config.token) setTimeout(() => void checkTokenAtStart(api, refusal, {}, writeGate), 1000).unref();
+  // Offline, the first question would otherwise wait for the client (and undici) to load,
+  // ~50 ms, after the catalogue itself is long ready: load it in the same idle moment.
+  else if (config.embedded) setTimeout(() => client.warm(), 1000).unref();
   await serveStdio(config, { api, log, onClose, answerNote: () => refusal.note(), writeGate });
   return 0;
 }

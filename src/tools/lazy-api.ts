@@ -4,7 +4,13 @@
 
 import type { VndbApi } from "./api.js";
 
-export function lazyApi(create: () => Promise<VndbApi>): VndbApi {
+/** A lazily built VndbApi that can also be built ahead of its first call. */
+export interface LazyApi extends VndbApi {
+  /** Builds the client now (in idle time), so that the first call does not wait for it; failures wait for that call. */
+  warm(): void;
+}
+
+export function lazyApi(create: () => Promise<VndbApi>): LazyApi {
   let made: Promise<VndbApi> | undefined;
   const get = () => (made ??= create());
   const forward =
@@ -22,6 +28,7 @@ export function lazyApi(create: () => Promise<VndbApi>): VndbApi {
     deleteUlist: forward("deleteUlist") as VndbApi["deleteUlist"],
     patchRlist: forward("patchRlist") as VndbApi["patchRlist"],
     deleteRlist: forward("deleteRlist") as VndbApi["deleteRlist"],
+    warm: () => void get().catch(() => {}),
     // Nothing to close when no call ever needed the client.
     close: async () => {
       if (made) await (await made).close();
