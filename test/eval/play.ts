@@ -64,15 +64,20 @@ function listsAfter(id: string, facts: Facts): ListTables {
   return { ulist: saved.lists.ulist, rlist: saved.lists.rlist };
 }
 
-/** The emulator plus the real stdio server for one session; `use` runs with a connected client. */
+/**
+ * The real stdio server for one session; `use` runs with a connected client. An anonymous
+ * session is the offline mode (--embedded), which serves the same sample and says so in its
+ * answers, as a user without network would see it. The owner's session writes the list, so
+ * it runs against an emulator of ours whose list state outlives each call (stateFile).
+ */
 async function withServer<T>(session: EvalQuestion["session"], stateFile: string, use: (client: Client) => Promise<T>): Promise<T> {
   mkdirSync(join(dir, "lists"), { recursive: true });
-  const emulator = await startEmulator({ port: 0, stateFile });
-  const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", VNDB_API_URL: emulator.url };
+  const emulator = session === "owner" ? await startEmulator({ port: 0, stateFile }) : undefined;
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...(emulator ? { VNDB_API_URL: emulator.url } : {}) };
   if (session === "owner") env.VNDB_TOKEN = new Facts().listOwner().token;
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ["--import", "tsx", process.env.EVAL_SERVER_ENTRY ?? "src/cli/main.ts", "--log-level", "error"],
+    args: ["--import", "tsx", process.env.EVAL_SERVER_ENTRY ?? "src/cli/main.ts", ...(emulator ? [] : ["--embedded"]), "--log-level", "error"],
     cwd: process.env.EVAL_SERVER_DIR ?? root,
     env,
     stderr: "pipe",
@@ -83,7 +88,7 @@ async function withServer<T>(session: EvalQuestion["session"], stateFile: string
     return await use(client);
   } finally {
     await client.close().catch(() => {});
-    await emulator.close();
+    await emulator?.close();
   }
 }
 
