@@ -12,23 +12,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type {
-  Catalogue,
-  CharacterRow,
-  ImageRow,
-  LabelRow,
-  ProducerRow,
-  QuoteRow,
-  ReleaseRow,
-  RlistRow,
-  StaffRow,
-  TagRow,
-  TokenRow,
-  TraitRow,
-  UlistRow,
-  UserRow,
-  VnRow,
-} from "./types.js";
+import type { Catalogue } from "./types.js";
 import { createInterner, expandRow, isCompactTable, SHARED_LIST_TABLE, SHARED_LISTS_FILE, unshareLists, type Interner } from "./compact-rows.js";
 
 /** The file each part of the catalogue lives in. */
