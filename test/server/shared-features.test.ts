@@ -1,8 +1,9 @@
-// Every session on one HTTP server is served from the same tool entries (define-tool.ts builds
-// them once per tool, not per session). These tests open sessions of different kinds side
-// by side, in both protocol eras, and check that each still gets what is its own: the tools
-// its token allows, the app-only tools only where the client renders apps, and a call to a
-// tool it was not given refused as unknown, whatever the other sessions were given.
+// Every session on one HTTP server is served from the same tools, prompts and resources, built
+// once (define-tool.ts, prompts/index.ts, resources/index.ts), not per session. These tests
+// open sessions of different kinds side by side, in both protocol eras, and check that each
+// still gets what is its own: the tools its token allows, the app-only tools only where the
+// client renders apps, the own-list prompts and resource only with a token, and what it was
+// not given refused as unknown, whatever the other sessions were given.
 
 import { afterEach, describe, expect, it } from "vitest";
 import { StreamableHTTPClientTransport, type Client } from "@modelcontextprotocol/client";
@@ -11,6 +12,8 @@ import { silentLogger } from "../../src/server/log.js";
 import { startHttpServer, type HttpServerHandle } from "../../src/server/transports/http.js";
 import { extractHttpArgs, type HttpOptions } from "../../src/server/transports/http-options.js";
 import { ALL_TOOLS } from "../../src/tools/index.js";
+import { WORKFLOWS } from "../../src/prompts/workflows.js";
+import { OWN_LIST_URI } from "../../src/resources/index.js";
 import { APP_MIME_TYPE, UI_EXTENSION } from "../../src/ui/resources.js";
 import type { VndbApi } from "../../src/tools/api.js";
 import { gatedApi } from "../helpers/gated-api.js";
@@ -106,5 +109,29 @@ describe.each(ERAS)("sessions of the %s era on one HTTP server", (era) => {
     const answer = await writer.callTool(call);
     expect(answer.content).toBeDefined();
     expect(JSON.stringify(answer.content)).not.toMatch(/not found/);
+  });
+
+  it("gives the own-list prompts and resource to sessions with a token only", async () => {
+    handle = await startHttpServer(config(), options(), { log: silentLogger, apiFor });
+    const [plain, reader, host] = await Promise.all([open(era), open(era, READER), open(era, undefined, APPS_HOST)]);
+    for (let round = 0; round < 2; round++) {
+      const [p, r, h] = await Promise.all([plain, reader, host].map(async (c) => ({ prompts: (await c.listPrompts()).prompts.map((x) => x.name), resources: (await c.listResources()).resources.map((x) => x.uri) })));
+      const listPrompts = WORKFLOWS.filter((w) => w.needsList).map((w) => w.name);
+      expect(listPrompts.length).toBeGreaterThan(0);
+      expect(r.prompts).toEqual(WORKFLOWS.map((w) => w.name));
+      expect(p.prompts).toEqual(WORKFLOWS.filter((w) => !w.needsList).map((w) => w.name));
+      expect(h.prompts).toEqual(p.prompts);
+      expect(r.resources).toEqual([...p.resources, OWN_LIST_URI]);
+      expect(h.resources).toEqual(p.resources);
+      expect(p.resources).not.toContain(OWN_LIST_URI);
+    }
+    // What a session was not given is unknown to it, though another session has it.
+    await expect(plain.getPrompt({ name: "tidy_list", arguments: {} })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/Prompt tidy_list not found/) });
+    await expect(plain.readResource({ uri: OWN_LIST_URI })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/Resource not found/) });
+    await expect(plain.complete({ ref: { type: "ref/resource", uri: OWN_LIST_URI }, argument: { name: "id", value: "x" } })).rejects.toMatchObject({ code: -32602 });
+    expect(await reader.complete({ ref: { type: "ref/resource", uri: OWN_LIST_URI }, argument: { name: "id", value: "x" } })).toMatchObject({ completion: { values: [] } });
+    // Completions go through each session's own client: an id typed in full stands as is.
+    expect(await plain.complete({ ref: { type: "ref/resource", uri: "vndb://vn/{id}" }, argument: { name: "id", value: "v17" } })).toMatchObject({ completion: { values: ["v17"] } });
+    expect(await reader.complete({ ref: { type: "ref/prompt", name: "recommend_from_list" }, argument: { name: "user", value: "u2" } })).toMatchObject({ completion: { values: [] } });
   });
 });
