@@ -224,7 +224,7 @@ function memoListed(tool: AnyTool): ListedTool {
   return entry;
 }
 
-/** What the SDK checks tool arguments against: an object (wire-check.ts refuses anything else). */
+/** Arguments are an object, as the SDK would check them (wire-check.ts refuses anything else first). */
 const ANY_ARGUMENTS = z.looseObject({});
 
 /** A validation failure as one line per problem: where, and what zod says about it. */
@@ -267,7 +267,8 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
     if (index < 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
     const tool = tools[index]!;
     try {
-      // What the SDK checks arguments against when a tool registers ANY_ARGUMENTS.
+      // The SDK's check of a tool registered with ANY_ARGUMENTS, in its words; each tool's own
+      // schema is checked in callTool, so that its error reads as ours and is redacted.
       const given = ANY_ARGUMENTS.safeParse(request.params.arguments ?? {});
       if (!given.success) throw new Error(`Input validation error: Invalid arguments for tool ${name}: ${sdkIssuesText(given.error)}`);
       const result = await callTool(server, tool, given.data, ctx, options);
