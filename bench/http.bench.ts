@@ -15,6 +15,7 @@
 //    session, and how long /healthz then takes.
 //
 //   npm run bench:http            (CALLS=300 SESSIONS=40 MANY=3000 by default)
+//   PARTS=memory npm run bench:http   (only the parts named: calls, shared, memory)
 //
 // Only loopback: the server, the emulator and the proxy all listen on 127.0.0.1.
 
@@ -33,6 +34,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const CALLS = Number(process.env.CALLS ?? 300);
 const SESSIONS = Number(process.env.SESSIONS ?? 40);
 const MANY = Number(process.env.MANY ?? 3000);
+const PARTS = new Set((process.env.PARTS ?? "calls,shared,memory").split(",").map((p) => p.trim()));
 const WARMUP = 20;
 /** Sessions opened at once in the memory run (under the per-client limit of 8 in flight). */
 const OPEN_AT_ONCE = 6;
@@ -221,21 +223,27 @@ async function memory() {
 }
 
 async function main() {
-  const rows = await perCall();
-  const shared = await sharedAnswers();
-  const mem = await memory();
+  const rows = PARTS.has("calls") ? await perCall() : undefined;
+  const shared = PARTS.has("shared") ? await sharedAnswers() : undefined;
+  const mem = PARTS.has("memory") ? await memory() : undefined;
   report(rows, shared, mem);
 }
 
-function report(rows: Awaited<ReturnType<typeof perCall>>, shared: Awaited<ReturnType<typeof sharedAnswers>>, mem: Awaited<ReturnType<typeof memory>>) {
-  const ms = (name: string) => rows.find((r) => r.name === name)!.median;
-  console.log(`per-call latency, ${CALLS} sequential vndb_get_stats calls (cached answer), ms:`);
-  for (const r of rows) console.log(`  ${r.name.padEnd(24)} median ${r.median.toFixed(2)}  p95 ${r.p95.toFixed(2)}`);
-  console.log(`  stateless / sessions: SDK ${(ms("http stateless (SDK)") / ms("http sessions (SDK)")).toFixed(2)}x, raw ${(ms("http stateless (raw)") / ms("http sessions (raw)")).toFixed(2)}x (target <= 1.3x)`);
-  console.log(`shared answers: ${shared.sessions} sessions x ${shared.questions} public questions = ${shared.calls} calls -> ${shared.upstream} upstream requests (target <= 12), ${shared.errors} errors; ${JSON.stringify(shared.byPath)}`);
-  console.log(
-    `memory: ${mem.sessions} anonymous sessions (${mem.live} live) -> RSS ${mem.rssBeforeMiB.toFixed(1)} -> ${mem.rssAfterMiB.toFixed(1)} MiB, growth ${mem.growthMiB.toFixed(1)} MiB (target <= 150), ${mem.perSessionKiB.toFixed(1)} KiB per session; opening ${mem.openPerSessionMs.toFixed(2)} ms per session; /healthz then ${mem.healthzMs.toFixed(1)} ms`,
-  );
+function report(rows?: Awaited<ReturnType<typeof perCall>>, shared?: Awaited<ReturnType<typeof sharedAnswers>>, mem?: Awaited<ReturnType<typeof memory>>) {
+  if (rows) {
+    const ms = (name: string) => rows.find((r) => r.name === name)!.median;
+    console.log(`per-call latency, ${CALLS} sequential vndb_get_stats calls (cached answer), ms:`);
+    for (const r of rows) console.log(`  ${r.name.padEnd(24)} median ${r.median.toFixed(2)}  p95 ${r.p95.toFixed(2)}`);
+    console.log(`  stateless / sessions: SDK ${(ms("http stateless (SDK)") / ms("http sessions (SDK)")).toFixed(2)}x, raw ${(ms("http stateless (raw)") / ms("http sessions (raw)")).toFixed(2)}x (target <= 1.3x)`);
+  }
+  if (shared) {
+    console.log(`shared answers: ${shared.sessions} sessions x ${shared.questions} public questions = ${shared.calls} calls -> ${shared.upstream} upstream requests (target <= 12), ${shared.errors} errors; ${JSON.stringify(shared.byPath)}`);
+  }
+  if (mem) {
+    console.log(
+      `memory: ${mem.sessions} anonymous sessions (${mem.live} live) -> RSS ${mem.rssBeforeMiB.toFixed(1)} -> ${mem.rssAfterMiB.toFixed(1)} MiB, growth ${mem.growthMiB.toFixed(1)} MiB (target <= 150), ${mem.perSessionKiB.toFixed(1)} KiB per session; opening ${mem.openPerSessionMs.toFixed(2)} ms per session; /healthz then ${mem.healthzMs.toFixed(1)} ms`,
+    );
+  }
   mkdirSync(join(root, "bench", "out"), { recursive: true });
   writeFileSync(join(root, "bench", "out", "http.json"), JSON.stringify({ calls: CALLS, rows, shared, memory: mem }, null, 2));
 }

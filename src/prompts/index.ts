@@ -1,44 +1,81 @@
-// Registers the workflows of workflows.ts as MCP prompts, with name completion on the
-// arguments that name a VN (ids) or a user (as typed: VNDB has no user search).
+// Serves the workflows of workflows.ts as MCP prompts, with name completion on the arguments
+// that name a VN (ids) or a user (as typed: VNDB has no user search).
+//
+// Every session is served from the same values, built once: each workflow's argument schema
+// and its prompts/list entry. Registering them with the SDK (McpServer.registerPrompt) built
+// registration objects, closures and copies per session instead, a cost each of 3,000 HTTP
+// sessions paid (issue 22). The handlers answer as the SDK's own prompt handlers do.
 
-import { completable, type McpServer } from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode, type McpServer, type Prompt } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { VndbApi } from "../tools/api.js";
-import { completeEntryId } from "../resources/name-completion.js";
-import { WORKFLOWS, type EntryArgument } from "./workflows.js";
+import { completeEntryId, completionResult, NO_COMPLETION, type Completion } from "../resources/name-completion.js";
+import { WORKFLOWS, type Workflow } from "./workflows.js";
 import { ICONS } from "../server/icon.js";
 
-function argumentSchema(arg: EntryArgument, api: VndbApi) {
-  const base = z.string().describe(arg.description);
-  const schema = arg.kind === "vn" ? completable(base, (value) => completeEntryId(api, "vn", value ?? "")) : base;
-  return arg.optional ? schema.optional() : schema;
+/** A workflow as every session serves it. */
+interface SharedPrompt {
+  flow: Workflow;
+  /** What prompts/get checks the arguments against (strings; optional ones may be left out). */
+  shape: z.ZodObject;
+  /** Its prompts/list entry. */
+  listed: Prompt;
 }
 
-/**
- * The argument shapes of each workflow, built once per api: HTTP sessions that share a
- * client share them, instead of a copy per session (issue 22).
- */
-const shapes = new WeakMap<VndbApi, Map<string, z.ZodObject>>();
-
-function shapeOf(flow: (typeof WORKFLOWS)[number], api: VndbApi): z.ZodObject {
-  let byFlow = shapes.get(api);
-  if (!byFlow) shapes.set(api, (byFlow = new Map()));
-  let shape = byFlow.get(flow.name);
-  if (!shape) byFlow.set(flow.name, (shape = z.object(Object.fromEntries(Object.entries(flow.args).map(([name, arg]) => [name, argumentSchema(arg, api)])))));
-  return shape;
+function sharedPrompt(flow: Workflow): SharedPrompt {
+  const shape = z.object(
+    Object.fromEntries(
+      Object.entries(flow.args).map(([name, arg]) => {
+        const schema = z.string().describe(arg.description);
+        return [name, arg.optional ? schema.optional() : schema];
+      }),
+    ),
+  );
+  // The arguments as the SDK derives them from the schema: name, description, required.
+  const json = z.toJSONSchema(shape, { target: "draft-2020-12", io: "input" }) as { properties?: Record<string, { description?: string }>; required?: string[] };
+  const args = Object.entries(json.properties ?? {}).map(([name, prop]) => ({ name, description: prop.description, required: (json.required ?? []).includes(name) }));
+  return { flow, shape, listed: { name: flow.name, title: flow.title, description: flow.description, arguments: args, icons: [...ICONS] } };
 }
 
-/** Registers the prompts this session can use; returns their names. */
-export function registerPrompts(server: McpServer, api: VndbApi, hasToken: boolean): string[] {
-  const names: string[] = [];
-  for (const flow of WORKFLOWS) {
-    if (flow.needsList && !hasToken) continue;
-    const shape = shapeOf(flow, api);
-    server.registerPrompt(flow.name, { title: flow.title, description: flow.description, argsSchema: shape, icons: [...ICONS] }, (args) => ({
+/** Built on first use, then shared by every session; a session without a token sees fewer. */
+let shared: { withToken: SharedPrompt[]; withoutToken: SharedPrompt[] } | undefined;
+function promptsFor(hasToken: boolean): SharedPrompt[] {
+  shared ??= (() => {
+    const all = WORKFLOWS.map(sharedPrompt);
+    return { withToken: all, withoutToken: all.filter((p) => !p.flow.needsList) };
+  })();
+  return hasToken ? shared.withToken : shared.withoutToken;
+}
+
+/** A Standard Schema failure as the SDK words it: `path: message`, joined by ", ". */
+const issuesText = (error: z.ZodError) =>
+  error.issues.map((issue) => (issue.path.length ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message)).join(", ");
+
+function promptNamed(name: string, hasToken: boolean): SharedPrompt {
+  const prompt = promptsFor(hasToken).find((p) => p.flow.name === name);
+  if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${name} not found`);
+  return prompt;
+}
+
+/** Serves prompts/list and prompts/get for a session; returns the names it offers. */
+export function registerPrompts(server: McpServer, hasToken: boolean): string[] {
+  const prompts = promptsFor(hasToken);
+  server.server.setRequestHandler("prompts/list", () => ({ prompts: prompts.map((p) => p.listed) }));
+  server.server.setRequestHandler("prompts/get", (request) => {
+    const { flow, shape } = promptNamed(request.params.name, hasToken);
+    const parsed = shape.safeParse(request.params.arguments ?? {});
+    if (!parsed.success) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid arguments for prompt ${flow.name}: ${issuesText(parsed.error)}`);
+    return {
       description: flow.description,
-      messages: [{ role: "user" as const, content: { type: "text" as const, text: flow.text(args as Record<string, string | undefined>) } }],
-    }));
-    names.push(flow.name);
-  }
-  return names;
+      messages: [{ role: "user" as const, content: { type: "text" as const, text: flow.text(parsed.data as Record<string, string | undefined>) } }],
+    };
+  });
+  return prompts.map((p) => p.listed.name);
+}
+
+/** completion/complete for a prompt's argument: VN ids from names; other arguments have none. */
+export async function completePromptArgument(api: VndbApi, hasToken: boolean, name: string, argument: string, value: string): Promise<Completion> {
+  const { flow } = promptNamed(name, hasToken);
+  if (flow.args[argument]?.kind !== "vn") return NO_COMPLETION;
+  return completionResult(await completeEntryId(api, "vn", value ?? ""));
 }

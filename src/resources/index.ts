@@ -3,15 +3,15 @@
 // entry as JSON), and, when the session has a token, the token owner's list. Template ids
 // complete from names (name-completion.ts).
 
-import { ProtocolError, ProtocolErrorCode, ResourceTemplate, type McpServer, type ReadResourceResult } from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, UriTemplate, type McpServer, type ReadResourceResult } from "@modelcontextprotocol/server";
 import type { QueryEndpoint } from "../kana/types.js";
 import { ALL_TOOLS } from "../tools/index.js";
 import { inputObject, type AnyTool, type RegisterOptions, type ToolContext, type ToolResult } from "../tools/define-tool.js";
 import { describeError } from "../tools/errors.js";
 import { redact } from "../server/log.js";
-import { completeEntryId } from "./name-completion.js";
+import { completeEntryId, completionResult, NO_COMPLETION, type Completion } from "./name-completion.js";
 import { uiResources } from "../ui/resources.js";
-import { ICONS } from "../server/icon.js";
+import { ICONS, type IconEntry } from "../server/icon.js";
 
 /** The entry kinds with a template, each with the search tool that answers for it. */
 export const ENTRY_KINDS: ReadonlyArray<{ kind: QueryEndpoint; noun: string; example: string }> = [
@@ -67,52 +67,102 @@ async function runAsResource(uri: string, tool: AnyTool, args: Record<string, un
   };
 }
 
-/**
- * The templates, built once per api: HTTP sessions that share a client share them, instead of
- * a copy per session (issue 22). A template holds its URI pattern and completion only.
- */
-const templates = new WeakMap<RegisterOptions["api"], Map<string, ResourceTemplate>>();
-
-function templateOf(kind: (typeof ENTRY_KINDS)[number]["kind"], api: RegisterOptions["api"]): ResourceTemplate {
-  let byKind = templates.get(api);
-  if (!byKind) templates.set(api, (byKind = new Map()));
-  let template = byKind.get(kind);
-  if (!template) {
-    template = new ResourceTemplate(`vndb://${kind}/{id}`, { list: undefined, complete: { id: (value) => completeEntryId(api, kind, value) } });
-    byKind.set(kind, template);
-  }
-  return template;
+/** An entry template as every session serves it: its URI pattern and templates/list entry. */
+interface SharedTemplate {
+  kind: QueryEndpoint;
+  name: string;
+  template: UriTemplate;
+  metadata: { title: string; description: string; mimeType: string; icons: IconEntry[] };
 }
 
-/** Registers the templates, and the own-list resource when the session has a token. */
+/** A fixed resource as every session serves it; `read` gets the session's options. */
+interface SharedResource {
+  uri: string;
+  name: string;
+  metadata: { title: string; description: string; mimeType: string; icons: IconEntry[]; _meta?: Record<string, unknown> };
+  read(uri: URL, options: RegisterOptions, signal: AbortSignal): Promise<ReadResourceResult>;
+}
+
+/**
+ * Built on first use, then shared by every session: the templates, the view resources (one
+ * set per kind of server, embedded or live) and the own-list resource. Registering them with
+ * the SDK (McpServer.registerResource) built registration objects, closures, copies of the
+ * texts and of each view's page per session instead, a cost each of 3,000 HTTP sessions paid
+ * (issue 22). The handlers below answer as the SDK's own resource handlers do.
+ */
+let templates: SharedTemplate[] | undefined;
+const sharedTemplates = () =>
+  (templates ??= ENTRY_KINDS.map(({ kind, noun, example }) => ({
+    kind,
+    name: `vndb-${kind}`,
+    template: new UriTemplate(`vndb://${kind}/{id}`),
+    metadata: { title: `VNDB ${noun}`, description: `A ${noun} by id (e.g. ${example}): compact text and JSON, as ${searchTool(kind).name} gives it.`, mimeType: "text/plain", icons: [...ICONS] },
+  })));
+
+const views = new Map<boolean, SharedResource[]>();
+function sharedViews(config: RegisterOptions["config"]): SharedResource[] {
+  let made = views.get(config.embedded);
+  if (!made) {
+    made = uiResources(config).map((ui) => ({
+      uri: ui.view.uri,
+      name: `vndb-view-${ui.view.name}`,
+      metadata: { title: ui.view.title, description: ui.view.description, mimeType: ui.mimeType, icons: [...ICONS], _meta: ui._meta },
+      read: async (uri: URL) => ({ contents: [{ uri: uri.href, mimeType: ui.mimeType, text: ui.text, _meta: ui._meta }] }),
+    }));
+    views.set(config.embedded, made);
+  }
+  return made;
+}
+
+let ownList: SharedResource | undefined;
+const sharedOwnList = (): SharedResource =>
+  (ownList ??= {
+    uri: OWN_LIST_URI,
+    name: "vndb-own-list",
+    metadata: { title: "My VNDB list", description: "The token owner's VN list, highest votes first (first page).", mimeType: "text/plain", icons: [...ICONS] },
+    read: (uri, options, signal) =>
+      runAsResource(uri.href, ALL_TOOLS.find((t) => t.name === "vndb_get_user_list")!, { sort: "vote", reverse: true, fields: "brief" }, contextFor(options, signal)),
+  });
+
+/** The fixed resources of a session: the views, and its own list when it has a token. */
+const resourcesOf = (options: RegisterOptions): SharedResource[] =>
+  options.config.token ? [...sharedViews(options.config), sharedOwnList()] : sharedViews(options.config);
+
+/** Serves resources/list, resources/templates/list and resources/read for a session. */
 export function registerResources(server: McpServer, options: RegisterOptions): void {
-  for (const { kind, noun, example } of ENTRY_KINDS) {
-    const tool = searchTool(kind);
-    server.registerResource(
-      `vndb-${kind}`,
-      templateOf(kind, options.api),
-      { title: `VNDB ${noun}`, description: `A ${noun} by id (e.g. ${example}): compact text and JSON, as ${tool.name} gives it.`, mimeType: "text/plain", icons: [...ICONS] },
-      async (uri, variables, extra) => {
-        const id = String(Array.isArray(variables.id) ? variables.id[0] : variables.id);
-        return runAsResource(uri.href, tool, { filters: { id }, fields: "standard" }, contextFor(options, extra.mcpReq.signal));
-      },
-    );
+  server.server.setRequestHandler("resources/list", () => ({ resources: resourcesOf(options).map((r) => ({ uri: r.uri, name: r.name, ...r.metadata })) }));
+  server.server.setRequestHandler("resources/templates/list", () => ({
+    resourceTemplates: sharedTemplates().map((t) => ({ name: t.name, uriTemplate: t.template.toString(), ...t.metadata })),
+  }));
+  server.server.setRequestHandler("resources/read", async (request, ctx) => {
+    let uri: URL;
+    try {
+      uri = new URL(request.params.uri);
+    } catch {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource URI ${request.params.uri} is invalid`, { uri: request.params.uri, reason: "invalid_uri" });
+    }
+    const fixed = resourcesOf(options).find((r) => r.uri === uri.toString());
+    if (fixed) return fixed.read(uri, options, ctx.mcpReq.signal);
+    for (const { kind, template } of sharedTemplates()) {
+      const variables = template.match(uri.toString());
+      if (!variables) continue;
+      const id = String(Array.isArray(variables.id) ? variables.id[0] : variables.id);
+      return runAsResource(uri.href, searchTool(kind), { filters: { id }, fields: "standard" }, contextFor(options, ctx.mcpReq.signal));
+    }
+    throw new ResourceNotFoundError(request.params.uri);
+  });
+}
+
+/**
+ * completion/complete for a resource: a template's id completes from names; a fixed resource
+ * has nothing to complete; anything else is unknown.
+ */
+export async function completeResourceArgument(options: RegisterOptions, uri: string, argument: string, value: string): Promise<Completion> {
+  const template = sharedTemplates().find((t) => t.template.toString() === uri);
+  if (!template) {
+    if (resourcesOf(options).some((r) => r.uri === uri)) return NO_COMPLETION;
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource template ${uri} not found`);
   }
-  for (const ui of uiResources(options.config)) {
-    server.registerResource(
-      `vndb-view-${ui.view.name}`,
-      ui.view.uri,
-      { title: ui.view.title, description: ui.view.description, mimeType: ui.mimeType, icons: [...ICONS], _meta: ui._meta },
-      async (uri) => ({ contents: [{ uri: uri.href, mimeType: ui.mimeType, text: ui.text, _meta: ui._meta }] }),
-    );
-  }
-  if (options.config.token) {
-    const listTool = ALL_TOOLS.find((t) => t.name === "vndb_get_user_list")!;
-    server.registerResource(
-      "vndb-own-list",
-      OWN_LIST_URI,
-      { title: "My VNDB list", description: "The token owner's VN list, highest votes first (first page).", mimeType: "text/plain", icons: [...ICONS] },
-      async (uri, extra) => runAsResource(uri.href, listTool, { sort: "vote", reverse: true, fields: "brief" }, contextFor(options, extra.mcpReq.signal)),
-    );
-  }
+  if (argument !== "id") return NO_COMPLETION;
+  return completionResult(await completeEntryId(options.api, template.kind, value));
 }

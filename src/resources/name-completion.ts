@@ -6,6 +6,19 @@ import type { VndbApi } from "../tools/api.js";
 
 /** The completion list of MCP holds at most 100 values; a picker shows about ten. */
 export const COMPLETION_LIMIT = 10;
+/** The most values one completion answer holds (the MCP spec's limit; the SDK's too). */
+const MAX_COMPLETION_VALUES = 100;
+
+/** A completion/complete answer, as the SDK words it: the values, how many there were, whether some were cut. */
+export type Completion = { completion: { values: string[]; total?: number; hasMore: boolean } };
+
+export function completionResult(values: readonly string[]): Completion {
+  return { completion: { values: values.slice(0, MAX_COMPLETION_VALUES), total: values.length, hasMore: values.length > MAX_COMPLETION_VALUES } };
+}
+
+/** The answer where there is nothing to complete. */
+export const NO_COMPLETION: Completion = { completion: { values: [], hasMore: false } };
+
 /** Below this many characters a name search matches too much to be useful. */
 const MIN_NAME_CHARS = 2;
 

@@ -3,7 +3,7 @@
 // MCP SDK is imported (DESIGN.md). Nothing here loads the emulator.
 
 import { randomBytes } from "node:crypto";
-import { createRequestStateCodec, McpServer, type CacheHint, type Transport } from "@modelcontextprotocol/server";
+import { createRequestStateCodec, McpServer, ProtocolError, ProtocolErrorCode, type CacheHint, type Transport } from "@modelcontextprotocol/server";
 import type { ServerConfig } from "./config.js";
 import { serverInstructions } from "./instructions.js";
 import { ICONS } from "./icon.js";
@@ -15,8 +15,8 @@ import { toolsFor } from "../tools/index.js";
 import { SessionState } from "../tools/session.js";
 import type { WriteGate } from "../tools/permissions.js";
 import { ClientLog } from "./client-log.js";
-import { registerResources } from "../resources/index.js";
-import { registerPrompts } from "../prompts/index.js";
+import { completeResourceArgument, registerResources } from "../resources/index.js";
+import { completePromptArgument, registerPrompts } from "../prompts/index.js";
 
 export const SERVER_NAME = "vndb-mcp-server";
 export const SERVER_TITLE = "VNDB";
@@ -74,7 +74,9 @@ export function createServer(config: ServerConfig, deps: ServerDeps): CreatedSer
   const server = new McpServer(
     { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION, icons: [...ICONS] },
     {
-      capabilities: { tools: {}, logging: {} },
+      // Declared here, as the SDK would on registering them: resources and prompts (whose list
+      // may change), completions (template ids, prompt arguments). Their handlers are ours.
+      capabilities: { tools: {}, logging: {}, completions: {}, resources: {}, prompts: {} },
       instructions: serverInstructions(config),
       cacheHints: { "server/discover": LIST_CACHE, "tools/list": LIST_CACHE, "prompts/list": LIST_CACHE, "resources/list": LIST_CACHE, "resources/templates/list": LIST_CACHE },
       requestState: { verify: confirmationState.verify },
@@ -92,7 +94,14 @@ export function createServer(config: ServerConfig, deps: ServerDeps): CreatedSer
   };
   const tools = registerTools(server, toolsFor(config), registered);
   registerResources(server, registered);
-  registerPrompts(server, deps.api, config.token !== undefined);
+  const hasToken = config.token !== undefined;
+  registerPrompts(server, hasToken);
+  server.server.setRequestHandler("completion/complete", (request) => {
+    const { ref, argument } = request.params;
+    if (ref.type === "ref/prompt") return completePromptArgument(deps.api, hasToken, ref.name, argument.name, argument.value);
+    if (ref.type === "ref/resource") return completeResourceArgument(registered, ref.uri, argument.name, argument.value);
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid completion reference: ${String(ref)}`);
+  });
   const pending = new PendingRequests();
   return {
     server,

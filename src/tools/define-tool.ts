@@ -3,7 +3,20 @@
 // so this file and src/server/ are the only places that import the MCP SDK (DESIGN.md).
 
 import { createHash } from "node:crypto";
-import { CLIENT_CAPABILITIES_META_KEY, inputRequired, inputResponse, type ListToolsResult, type McpServer, type RequestStateCodec, type ServerContext } from "@modelcontextprotocol/server";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  inputRequired,
+  inputResponse,
+  isInputRequiredResult,
+  ProtocolError,
+  ProtocolErrorCode,
+  type CallToolResult,
+  type InputRequiredResult,
+  type ListToolsResult,
+  type McpServer,
+  type RequestStateCodec,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { ServerConfig } from "../server/config.js";
 import { clientRendersApps, uiToolMeta } from "../ui/resources.js";
@@ -211,7 +224,7 @@ function memoListed(tool: AnyTool): ListedTool {
   return entry;
 }
 
-/** What the SDK checks tool arguments against: an object (wire-check.ts refuses anything else). */
+/** Arguments are an object, as the SDK would check them (wire-check.ts refuses anything else first). */
 const ANY_ARGUMENTS = z.looseObject({});
 
 /** A validation failure as one line per problem: where, and what zod says about it. */
@@ -219,81 +232,25 @@ function issuesText(error: z.ZodError): string {
   return error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
 }
 
-/** The one registration loop. Returns the names registered, in order. */
+/** A tool error answer as the SDK words it (McpServer.createToolError). */
+const toolError = (text: string): CallToolResult => ({ content: [{ type: "text", text }], isError: true });
+
+/** A Standard Schema failure as the SDK words it: `path: message`, joined by ", ". */
+function sdkIssuesText(error: z.ZodError): string {
+  return error.issues.map((issue) => (issue.path.length ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message)).join(", ");
+}
+
+/**
+ * The tools of a session, served from values shared by every session: tools/list sends the
+ * entries computed once per tool (above), and tools/call finds the tool by name and runs it.
+ * Registering each tool with the SDK (McpServer.registerTool) instead costs every session
+ * about 1.5 KiB per tool in registration objects, closures and copies, which with 3,000 HTTP
+ * sessions is most of their memory (issue 22); the handlers below do what the SDK's own
+ * tools/call does for a registered tool, step for step. Returns the names served, in order.
+ */
 export function registerTools(server: McpServer, tools: readonly AnyTool[], options: RegisterOptions): string[] {
-  const names: string[] = [];
-  for (const tool of tools) {
-    server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        // Any object here; the tool's own schema is checked in the handler below, so that its
-        // error reads as ours and is redacted like every other answer (the SDK would quote a
-        // misnamed argument, a token too, verbatim). tools/list sends the real schema.
-        inputSchema: ANY_ARGUMENTS,
-        ...(tool.output ? { outputSchema: outputObject(tool) } : {}),
-        annotations: tool.annotations,
-        icons: [...ICONS],
-      },
-      async (given: Record<string, unknown>, extra: ServerContext) => {
-        const parsed = inputObject(tool).safeParse(given);
-        const args = parsed.success ? (parsed.data as Record<string, unknown>) : given;
-        const ctx: ToolContext = {
-          api: options.api,
-          config: options.config,
-          log: options.log,
-          session: options.session,
-          signal: extra.mcpReq.signal,
-          confirm: (message) =>
-            extra.mcpReq.envelope ? confirmInBand(server, extra, message, expected(tool, args, options)) : confirmWithUser(server, extra, message),
-          progress: (done, total, message) => {
-            const progressToken = extra.mcpReq._meta?.progressToken;
-            if (progressToken === undefined || extra.mcpReq.signal.aborted) return;
-            extra.mcpReq
-              .notify({ method: "notifications/progress", params: { progressToken, progress: done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) } })
-              .catch(() => {});
-          },
-        };
-        const started = performance.now();
-        let result: ToolResult;
-        try {
-          if (!parsed.success) throw new ToolError(`Input validation error: invalid arguments for ${tool.name}: ${issuesText(parsed.error)}`);
-          checkInputLimits(args);
-          const { value, stale } = await collectStaleNotices(() => tool.run(args, ctx));
-          result = stale.length && !value.isError ? { ...value, text: `${staleNote(stale)}\n${value.text}` } : value;
-        } catch (error) {
-          // A 2026-era client is asked in the answer itself and calls again with the reply.
-          if (error instanceof AskUser && options.confirmations) return askInBand(error.question, expected(tool, args, options), options.confirmations);
-          result = { text: describeError(error), isError: true };
-          // A ToolError or KanaError is the input's or VNDB's; anything else is our bug: say it loudly.
-          if (isExpectedFailure(error)) options.log.debug(`${tool.name} failed`, error);
-          else options.log.error(`${tool.name} failed with a bug: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        }
-        const took = `${tool.name} ${result.isError ? "error" : "ok"} in ${(performance.now() - started).toFixed(1)} ms`;
-        options.log.debug(took);
-        options.clientLog?.message(extra.mcpReq.notify, result.isError ? "warning" : "debug", result.isError ? `${took}: ${result.text}` : took);
-        const note = options.answerNote?.();
-        // Last line of defence: whatever a tool or VNDB said, the token never leaves.
-        // An error echoes what the model sent; a long echo helps nobody and fills the context.
-        const body = result.isError ? capErrorText(result.text, MAX_ERROR_CHARS) : result.text;
-        const text = redact(note && !result.isError ? `${note}\n${body}` : body);
-        return {
-          content: [
-            { type: "text" as const, text },
-            ...(result.isError ? [] : (result.links ?? []).map((link) => ({ type: "resource_link" as const, ...link }))),
-          ],
-          ...(result.structured && !result.isError
-            ? { structuredContent: JSON.parse(redact(JSON.stringify(result.structured))) as Record<string, unknown> }
-            : {}),
-          ...(result.isError ? { isError: true } : {}),
-        };
-      },
-    );
-    names.push(tool.name);
-  }
   // Replace the SDK's tools/list (which rebuilds every schema on each call) with the lean
-  // entries above, computed once. tools/call keeps the SDK's own argument validation.
+  // entries above, computed once.
   const listed = tools.map((tool) => PRECOMPUTED.get(tool.name) ?? memoListed(tool));
   // The entries are JSON Schema the SDK itself produced (draft-07); its type is narrower than Record.
   // App-only tools (MCP Apps) are listed only to clients that render the views: elsewhere a
@@ -303,10 +260,91 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
   server.server.setRequestHandler("tools/list", (_request, ctx) => ({
     tools: shown(clientRendersApps(clientCapabilities(server, ctx))) as unknown as ListToolsResult["tools"],
   }));
+  server.server.setRequestHandler("tools/call", async (request, ctx) => {
+    const name = request.params.name;
+    const index = tools.findIndex((t) => t.name === name);
+    // The spec's answer to an unknown tool is a JSON-RPC error (-32602), not a tool result.
+    if (index < 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
+    const tool = tools[index]!;
+    try {
+      // The SDK's check of a tool registered with ANY_ARGUMENTS, in its words; each tool's own
+      // schema is checked in callTool, so that its error reads as ours and is redacted.
+      const given = ANY_ARGUMENTS.safeParse(request.params.arguments ?? {});
+      if (!given.success) throw new Error(`Input validation error: Invalid arguments for tool ${name}: ${sdkIssuesText(given.error)}`);
+      const result = await callTool(server, tool, given.data, ctx, options);
+      if (isInputRequiredResult(result)) return result;
+      // The SDK checks structuredContent against the tool's output frame.
+      const frame = outputObject(tool);
+      if (frame && !result.isError) {
+        if (result.structuredContent === undefined) throw new Error(`Output validation error: Tool ${name} has an output schema but no structured content was provided`);
+        const checked = frame.safeParse(result.structuredContent);
+        if (!checked.success) throw new Error(`Output validation error: Invalid structured content for tool ${name}: ${sdkIssuesText(checked.error)}`);
+      }
+      return server.server.projectCallToolResult(result, listed[index]!.outputSchema);
+    } catch (error) {
+      if (error instanceof ProtocolError && error.code === ProtocolErrorCode.UrlElicitationRequired) throw error;
+      return toolError(error instanceof Error ? error.message : String(error));
+    }
+  });
   gate?.onClose(() => {
     if (tools.some((t) => t.access === "write") && server.isConnected()) void server.sendToolListChanged();
   });
-  return names;
+  return tools.map((t) => t.name);
+}
+
+/** One tools/call of `tool`: its own schema, its run, and the answer as the model gets it. */
+async function callTool(server: McpServer, tool: AnyTool, given: Record<string, unknown>, extra: ServerContext, options: RegisterOptions): Promise<CallToolResult | InputRequiredResult> {
+  const parsed = inputObject(tool).safeParse(given);
+  const args = parsed.success ? (parsed.data as Record<string, unknown>) : given;
+  const ctx: ToolContext = {
+    api: options.api,
+    config: options.config,
+    log: options.log,
+    session: options.session,
+    signal: extra.mcpReq.signal,
+    confirm: (message) =>
+      extra.mcpReq.envelope ? confirmInBand(server, extra, message, expected(tool, args, options)) : confirmWithUser(server, extra, message),
+    progress: (done, total, message) => {
+      const progressToken = extra.mcpReq._meta?.progressToken;
+      if (progressToken === undefined || extra.mcpReq.signal.aborted) return;
+      extra.mcpReq
+        .notify({ method: "notifications/progress", params: { progressToken, progress: done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) } })
+        .catch(() => {});
+    },
+  };
+  const started = performance.now();
+  let result: ToolResult;
+  try {
+    if (!parsed.success) throw new ToolError(`Input validation error: invalid arguments for ${tool.name}: ${issuesText(parsed.error)}`);
+    checkInputLimits(args);
+    const { value, stale } = await collectStaleNotices(() => tool.run(args, ctx));
+    result = stale.length && !value.isError ? { ...value, text: `${staleNote(stale)}\n${value.text}` } : value;
+  } catch (error) {
+    // A 2026-era client is asked in the answer itself and calls again with the reply.
+    if (error instanceof AskUser && options.confirmations) return askInBand(error.question, expected(tool, args, options), options.confirmations);
+    result = { text: describeError(error), isError: true };
+    // A ToolError or KanaError is the input's or VNDB's; anything else is our bug: say it loudly.
+    if (isExpectedFailure(error)) options.log.debug(`${tool.name} failed`, error);
+    else options.log.error(`${tool.name} failed with a bug: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  }
+  const took = `${tool.name} ${result.isError ? "error" : "ok"} in ${(performance.now() - started).toFixed(1)} ms`;
+  options.log.debug(took);
+  options.clientLog?.message(extra.mcpReq.notify, result.isError ? "warning" : "debug", result.isError ? `${took}: ${result.text}` : took);
+  const note = options.answerNote?.();
+  // Last line of defence: whatever a tool or VNDB said, the token never leaves.
+  // An error echoes what the model sent; a long echo helps nobody and fills the context.
+  const body = result.isError ? capErrorText(result.text, MAX_ERROR_CHARS) : result.text;
+  const text = redact(note && !result.isError ? `${note}\n${body}` : body);
+  return {
+    content: [
+      { type: "text" as const, text },
+      ...(result.isError ? [] : (result.links ?? []).map((link) => ({ type: "resource_link" as const, ...link }))),
+    ],
+    ...(result.structured && !result.isError
+      ? { structuredContent: JSON.parse(redact(JSON.stringify(result.structured))) as Record<string, unknown> }
+      : {}),
+    ...(result.isError ? { isError: true } : {}),
+  };
 }
 
 /**
