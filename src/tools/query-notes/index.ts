@@ -1,6 +1,6 @@
 // QUERY_NOTES: what a query answer adds after its request, in the order its lines are read.
 // The owner of a list first (it frames the page), then where the hits stand on the token
-// owner's list, then what the page is made of (list windows, the voiced VNs of a seiyuu, names that matched, the offline sample's gaps, the credits a staff filter
+// owner's list, then what the page is made of (list windows, the voiced VNs of a seiyuu, the filtered VN's line in a character's VNs, names that matched, the offline sample's gaps, the credits a staff filter
 // matched), what the filters meant, where missing sort values went, why an empty answer is
 // empty (or what an offline filter cannot know), and the credits block after the page. Run
 // order is decided by each note's phase (note.ts), not by this order.
@@ -21,6 +21,7 @@ import { offlineFilters } from "./offline-filters.js";
 import { typoFallback } from "./typo-fallback.js";
 import { credits } from "./credits.js";
 import { voicedVns } from "./voiced-vns.js";
+import { filteredVn } from "./filtered-vn.js";
 import { listStatus } from "./list-status.js";
 
 export const QUERY_NOTES: readonly QueryNote[] = [
@@ -28,6 +29,7 @@ export const QUERY_NOTES: readonly QueryNote[] = [
   listStatus,
   listWindows,
   voicedVns,
+  filteredVn,
   matchReason,
   offlineGaps,
   staffMatch,

@@ -110,3 +110,26 @@ describe("characters filtered by voice actor", () => {
     expect(r.text).toMatch(/^vns: only the VNs where s114 voices the character \(\d+ other appearances? left out\)\.$/m);
   });
 });
+
+describe("characters filtered by one VN", () => {
+  it("list only that VN in each character's VNs, say how many appearances were left out, and fit the whole cast on one page", async () => {
+    const { testCatalogue } = await import("../../../src/emulator/presets/test.js");
+    const cat = testCatalogue();
+    const cast = cat.character.filter((c) => !c.hidden && c.vns.some((v) => v.vn === "v1143"));
+    const elsewhere = cast.filter((c) => c.vns.some((v) => v.vn !== "v1143"));
+    expect(elsewhere.length, "the sample has Majikoi characters who appear in its sequels").toBeGreaterThan(0);
+    const r = await server.call("vndb_search_character", { filters: { vn: "v1143" }, fields: "name,vns{role}", results: 100, count: true, spoilers: 2 });
+    expect(r.isError, r.text).toBe(false);
+    const rows = r.structured!.results as { id: string; vns?: { id: string }[] }[];
+    expect(rows.length).toBe(r.structured!.count);
+    expect(rows.length).toBe(cast.length);
+    for (const row of rows) expect(new Set((row.vns ?? []).map((v) => v.id)), row.id).toEqual(new Set(["v1143"]));
+    expect(r.text).toMatch(/^vns: only v1143, the VN filtered on \(\d+ other appearances? left out\)\.$/m);
+  });
+
+  it("leave the VNs alone when the filter is not one VN", async () => {
+    const r = await server.call("vndb_search_character", { filters: { vn: { or: [{ id: "v1143" }, { id: "v6245" }] } }, fields: "name,vns{role}", results: 5 });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).not.toMatch(/^vns: only/m);
+  });
+});
