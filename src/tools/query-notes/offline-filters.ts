@@ -1,5 +1,5 @@
 // Offline, a filter on a value the sample does not hold for most entries (a VN's development
-// status, a release's age rating or date) matches the sample's defaults and its few known
+// status, a release's age rating, date or languages) matches the sample's defaults and its few known
 // values: "no VN in development" or "every VN finished" would read as VNDB's answer.
 
 import { offlineGapMembers } from "../../format/offline-gaps.js";
@@ -12,10 +12,24 @@ function topFilterNames(filters: unknown): string[] {
   return conjuncts.flatMap((c) => (Array.isArray(c) && typeof c[0] === "string" ? [c[0]] : []));
 }
 
-/** Filters on members the offline sample lacks for most entries. */
+/**
+ * Filters named otherwise than the member they test, per endpoint: a release's `lang` filter
+ * reads its `languages` (which the sample holds for its few dated releases only; an English
+ * filter found nothing where the VN itself lists English, eval gap-english-1).
+ */
+const FILTER_MEMBERS: Readonly<Partial<Record<string, Readonly<Record<string, string>>>>> = {
+  release: { lang: "languages" },
+};
+
+/** Filters on members the offline sample lacks for most entries, each with the member it tests where the names differ ("lang (languages)"). */
 export function offlineGapFilters(endpoint: string, filters: unknown): string[] {
   const gaps = offlineGapMembers(endpoint);
-  return [...new Set(topFilterNames(filters).filter((n) => gaps.includes(n)))];
+  const renamed = FILTER_MEMBERS[endpoint] ?? {};
+  const named = topFilterNames(filters).flatMap((n) => {
+    const member = renamed[n] ?? n;
+    return gaps.includes(member) ? [member === n ? n : `${n} (${member})`] : [];
+  });
+  return [...new Set(named)];
 }
 
 export const offlineFilters: QueryNote = {

@@ -71,6 +71,16 @@ describe("offline mode: the sample's gaps", () => {
     expect(r.text).toMatch(/offline sample does not hold devstatus[^\n]*rest on its defaults/);
   });
 
+  it("an empty answer to a release language filter says the sample lacks release languages (the VN may still list the language)", async () => {
+    // v7014 lists English among its languages; the sample holds no English release of it.
+    const vn = await server.call("vndb_search_vn", { filters: { id: "v7014" }, fields: "languages" });
+    expect(vn.text).toMatch(/languages: [^\n]*\ben\b/);
+    const r = await server.call("vndb_search_release", { filters: { vn: "v7014", lang: "en" }, fields: "brief" });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).toMatch(/No releases found/);
+    expect(r.text).toMatch(/offline sample does not hold lang \(languages\)[^\n]*does not mean VNDB has none/);
+  });
+
   it("the standard VN view says the gaps once, in one line", async () => {
     const r = await server.call("vndb_search_vn", { filters: { id: "v17" } });
     expect(r.text.match(/not in the offline sample/gi)?.length).toBe(1);
