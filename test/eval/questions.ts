@@ -276,8 +276,8 @@ function listTasks(f: Facts): EvalQuestion[] {
 }
 
 // Words an answer uses for a value the data does not hold.
-const UNKNOWN = ["unknown", "not known", "isn't known", "is not known", "not recorded", "not listed", "no data", "doesn't say", "does not say", "no information", "not in the", "no record", "doesn't have", "does not have", "don't know", "do not know", "can't tell", "cannot tell"];
-const NOT_ON_LIST = ["not on your list", "isn't on your list", "is not on your list", "not in your list", "isn't in your list", "is not in your list", "not on it", "haven't added", "have not added", "no entry"];
+const UNKNOWN = ["unknown", "not known", "isn't known", "is not known", "not recorded", "not listed", "no data", "doesn't say", "does not say", "no information", "not in the", "no record", "doesn't have", "does not have", "don't know", "do not know", "can't tell", "cannot tell", "missing", "can't say", "cannot say"];
+const NOT_ON_LIST = ["not on your list", "isn't on your list", "is not on your list", "not in your list", "isn't in your list", "is not in your list", "not on your vn list", "isn't on your vn list", "is not on your vn list", "not on it", "haven't added", "have not added", "no entry"];
 const ROLE_WORDS: Record<string, string[]> = {
   scenario: ["scenario", "writer", "wrote", "writing", "script"],
   art: ["artist", "artwork", "illustrat", "graphics", "the art", "art:"],
@@ -537,7 +537,8 @@ function situationQuestions(f: Facts): EvalQuestion[] {
     add("gap-english", "sample-gap", {
       question: `Can I play ${t(enOnlyVn)} in English?`,
       need: [["yes", "available in english", "has an english", "english is available", "english is among", "includes english"]],
-      forbid: ["no english", "not available in english", "isn't available in english", "only in japanese", "only japanese", "not been translated"],
+      // The claims a data gap must not turn into; "no English release entries in the sample" is the honest caveat, not one of them.
+      forbid: ["no english version", "no english release exists", "there is no english", "not available in english", "isn't available in english", "only in japanese", "only japanese", "not been translated"],
       minCalls: 1,
       expert: `vndb_search_vn {query: "${t(enOnlyVn)}", fields: "languages"} (the VN's languages; the sample's release languages are the original only)`,
     });
