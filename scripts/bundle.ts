@@ -63,7 +63,7 @@ async function buildServer(): Promise<void> {
     // (about 1 MB); VNDB_REDIS_URL in a bundle then fails the start with a clear message.
     external: ["redis"],
     // The tools/list entries, computed here once instead of at every start (define-tool.ts).
-    define: { __VNDB_LISTED_TOOLS__: JSON.stringify(ALL_TOOLS.map(listedTool)) },
+    define: { __VNDB_LISTED_TOOLS_JSON__: JSON.stringify(JSON.stringify(ALL_TOOLS.map(listedTool))) },
   });
   cpSync(join(root, "src", "emulator", "catalogue", "data"), join(stage, "server", "data"), { recursive: true });
   const manifest = readFileSync(join(root, "manifest.json"), "utf8");

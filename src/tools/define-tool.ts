@@ -208,12 +208,14 @@ export function listedTool(tool: AnyTool): ListedTool {
 
 /**
  * The bundle build (scripts/bundle.ts) computes every tool's tools/list entry once and
- * inlines them here, which spares each start the JSON Schema conversion (about 13 ms of a
- * cold start, most of the gap to a minimal server). Run from source, entries are computed.
+ * inlines them here, as JSON text, which spares each start the JSON Schema conversion (about
+ * 13 ms of a cold start, most of the gap to a minimal server). Text, not an object: esbuild
+ * inlines a string where it is used, but puts an object define in its shared runtime chunk,
+ * which the offline worker loads too. Run from source, entries are computed.
  */
-declare const __VNDB_LISTED_TOOLS__: readonly ListedTool[] | undefined;
+declare const __VNDB_LISTED_TOOLS_JSON__: string | undefined;
 const PRECOMPUTED: ReadonlyMap<string, ListedTool> = new Map(
-  (typeof __VNDB_LISTED_TOOLS__ === "undefined" ? [] : __VNDB_LISTED_TOOLS__).map((t) => [t.name, t]),
+  (typeof __VNDB_LISTED_TOOLS_JSON__ === "undefined" ? [] : (JSON.parse(__VNDB_LISTED_TOOLS_JSON__) as ListedTool[])).map((t) => [t.name, t]),
 );
 
 /** An HTTP server builds a server per session (or per request): convert each schema once. */
