@@ -39,13 +39,22 @@ let runner: Promise<typeof import("./query-run.js")> | undefined;
 const loadRunner = () => (runner ??= import("./query-run.js"));
 
 export function defineQueryTool(spec: QuerySpec): AnyTool {
+  // The zod shapes are built on first use: a call, or tools/list where the entries are not
+  // precomputed. The bundle lists tools from entries computed at build time, so its start-up
+  // never builds the nine filter and entry schemas (bench:server, spawn -> tools/list).
+  let input: ReturnType<typeof inputShape> | undefined;
+  let output: z.ZodRawShape | undefined;
   return defineTool({
     name: spec.tool,
     endpoint: spec.endpoint,
     title: spec.title,
     description: spec.description,
-    input: inputShape(spec),
-    output: queryOutput(spec.endpoint),
+    get input() {
+      return (input ??= inputShape(spec));
+    },
+    get output() {
+      return (output ??= queryOutput(spec.endpoint));
+    },
     annotations: { readOnlyHint: true, openWorldHint: true },
     access: "read",
     run: async (args, ctx) => {
