@@ -85,7 +85,11 @@ export class RedisLink {
       const reply = await Promise.race([
         this.#client.sendCommand(args),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no answer within ${REDIS_COMMAND_TIMEOUT_MS} ms`)), REDIS_COMMAND_TIMEOUT_MS);
+          // The deadline is Redis's, not this process's: when the event loop was busy past it,
+          // the reply may already wait on the socket, and timers run before the loop reads
+          // sockets. One setImmediate lets that read happen first (under load, replicas went
+          // local a few times a minute for answers that had come in time).
+          timer = setTimeout(() => setImmediate(() => reject(new Error(`no answer within ${REDIS_COMMAND_TIMEOUT_MS} ms`))), REDIS_COMMAND_TIMEOUT_MS);
         }),
       ]);
       if (this.#health.state === "local") {

@@ -19,7 +19,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
-import { createMcpHandler, isInitializeRequest, isLegacyRequest, type McpServer } from "@modelcontextprotocol/server";
+import { createMcpHandler, isInitializeRequest, isLegacyRequest, type AuthInfo, type McpServer } from "@modelcontextprotocol/server";
 import type { ServerConfig } from "../config.js";
 import { createServer, type CreatedServer } from "../create-server.js";
 import { forgetSecret, registerSecret, type Logger } from "../log.js";
@@ -373,15 +373,25 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     onerror: (error) => log.debug(`HTTP (2026-07-28): ${error.message}`),
   });
 
-  async function handleModern(req: IncomingMessage, res: ServerResponse, body: unknown, token: string | undefined, address: string) {
+  /**
+   * One Node adapter for every 2026-07-28 request, made once. An adapter made per request
+   * (around a closure that knew the request's server) kept that server alive after the
+   * answer: the adapter leaves a listener on the request's abort signal, which undici holds
+   * until the web Request has been collected and its finalizer has run, so under load every
+   * replica grew by ~90 KiB per call (bench/proxy-load.bench.ts). The server travels in
+   * `req.auth` instead, the adapter's documented way to pass authentication info on.
+   */
+  const modernNode = toNodeHandler(modern);
+
+  async function handleModern(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse, body: unknown, token: string | undefined, address: string) {
     const { created, release } = await openServer(token, address);
     res.on("close", () => {
       void created.close().catch(() => {});
       release();
     });
     // authInfo is only the way to hand this request's server to the factory: the token stays out of it.
-    const authInfo = { token: hashOf(token), clientId: "bearer", scopes: [], extra: { server: created.server } };
-    await toNodeHandler({ fetch: (request, opts) => modern.fetch(request, { ...opts, authInfo }) })(req, res, body);
+    req.auth = { token: hashOf(token), clientId: "bearer", scopes: [], extra: { server: created.server } };
+    await modernNode(req, res, body);
   }
 
   /** A POST without a session that the SDK classifies as 2026-07-28 (server/discover or the envelope). */

@@ -1,0 +1,106 @@
+// A 2026-07-28 request is answered by a server built for it; once the answer is sent, nothing
+// may keep that server alive. The load run (bench/proxy-load.bench.ts) found every replica
+// growing by ~90 KiB per call in this era: the Node adapter, made per request around a
+// closure that knew the server, left a listener on the request's abort signal, and undici
+// holds that signal until the web Request's finalizer has run, i.e. for one more full
+// collection. Here the servers are watched through weak references: after the calls, one
+// full collection (no turn of the event loop, so no finalizer has run yet) must leave none.
+
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { loadConfig, type ServerConfig } from "../../src/server/config.js";
+import { silentLogger } from "../../src/server/log.js";
+import { startHttpServer, type HttpServerHandle } from "../../src/server/transports/http.js";
+import { extractHttpArgs, type HttpOptions } from "../../src/server/transports/http-options.js";
+import type { VndbApi } from "../../src/tools/api.js";
+
+/** Every server the HTTP transport builds, weakly, and how many of them were closed. */
+const built = vi.hoisted(() => ({ servers: [] as WeakRef<object>[], closed: 0 }));
+
+vi.mock("../../src/server/create-server.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/server/create-server.js")>();
+  return {
+    ...original,
+    createServer: (...args: Parameters<typeof original.createServer>) => {
+      const created = original.createServer(...args);
+      built.servers.push(new WeakRef(created.server));
+      const close = created.close;
+      return { ...created, close: () => close().finally(() => built.closed++) };
+    },
+  };
+});
+
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
+
+const CALLS = 64;
+/** Calls in flight at once, under the per-client limit of 8. */
+const AT_ONCE = 8;
+const STATS = { chars: 1, producers: 2, releases: 3, staff: 4, tags: 5, traits: 6, vn: 7 };
+const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": { name: "retention", version: "0" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+/** A VNDB API that answers GET /stats at once; nothing else is used. */
+const apiFor = (): VndbApi => {
+  const unused = () => Promise.reject(new Error("not used in this test"));
+  return {
+    stats: async () => STATS,
+    authinfo: unused, query: unused, schema: unused, user: unused, ulistLabels: unused,
+    patchUlist: unused, deleteUlist: unused, patchRlist: unused, deleteRlist: unused,
+    close: async () => {},
+  };
+};
+
+function options(): HttpOptions {
+  const parsed = extractHttpArgs(["--http", "--port", "0", "--stateless"], {});
+  if (parsed.kind !== "http") throw new Error("expected http");
+  return parsed.http;
+}
+
+const config = (): ServerConfig => {
+  const r = loadConfig([], {});
+  if (r.kind !== "run") throw new Error("config");
+  return r.config;
+};
+
+let handle: HttpServerHandle | undefined;
+afterEach(async () => {
+  await handle?.close();
+  handle = undefined;
+});
+
+describe("2026-07-28 requests over HTTP", () => {
+  it("leave no server alive after their answers", async () => {
+    handle = await startHttpServer(config(), options(), { log: silentLogger, apiFor });
+    const call = async (id: number) => {
+      const response = await fetch(handle!.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2026-07-28",
+          "mcp-method": "tools/call",
+          "mcp-name": "vndb_get_stats",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "vndb_get_stats", arguments: {}, _meta: ENVELOPE } }),
+      });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("VNDB holds");
+    };
+    let next = 0;
+    await Promise.all(Array.from({ length: AT_ONCE }, async () => {
+      while (next < CALLS) await call(++next);
+    }));
+    expect(built.servers.length).toBe(CALLS);
+    // Every server was closed (its answer sent); then one full collection, read at once.
+    for (let i = 0; i < 500 && built.closed < CALLS; i++) await new Promise((r) => setImmediate(r));
+    expect(built.closed).toBe(CALLS);
+    gc();
+    const alive = built.servers.filter((ref) => ref.deref() !== undefined).length;
+    expect(alive).toBe(0);
+  });
+});
