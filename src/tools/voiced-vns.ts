@@ -4,6 +4,7 @@
 // answer says how many other appearances were left out.
 
 import type { VndbApi } from "./api.js";
+import { oneEntryFilter } from "./query-notes/top-filters.js";
 
 /** VNs read at once for their voice credits: one page at the API's maximum. */
 const MAX_VNS = 100;
@@ -11,16 +12,7 @@ const MAX_VNS = 100;
 type Row = Record<string, unknown>;
 
 /** The staff id of a top-level `seiyuu` filter on one person, from the converted predicate. */
-export function seiyuuOf(filters: unknown): string | null {
-  if (!Array.isArray(filters)) return null;
-  const nodes = filters[0] === "and" ? filters.slice(1) : [filters];
-  const found = nodes.filter((n) => Array.isArray(n) && n[0] === "seiyuu" && n[1] === "=");
-  if (found.length !== 1) return null;
-  const inner = (found[0] as unknown[])[2];
-  if (typeof inner === "string" && /^s[0-9]+$/.test(inner)) return inner;
-  if (Array.isArray(inner) && inner[0] === "id" && inner[1] === "=" && typeof inner[2] === "string") return inner[2];
-  return null;
-}
+export const seiyuuOf = (filters: unknown): string | null => oneEntryFilter(filters, "seiyuu", /^s[0-9]+$/);
 
 /**
  * Cuts each character's `vns` to the VNs where `staff` voices it; returns the note, or null

@@ -5,20 +5,12 @@
 // many other appearances were left out.
 
 import { line, type QueryNote } from "./note.js";
+import { oneEntryFilter } from "./top-filters.js";
 
 type Row = Record<string, unknown>;
 
 /** The VN id of a top-level `vn` filter on one VN (by id, resolved name or nested `id`), from the converted predicate. */
-export function filteredVnOf(filters: unknown): string | null {
-  if (!Array.isArray(filters)) return null;
-  const nodes = filters[0] === "and" ? filters.slice(1) : [filters];
-  const found = nodes.filter((n) => Array.isArray(n) && n[0] === "vn" && n[1] === "=");
-  if (found.length !== 1) return null;
-  const inner = (found[0] as unknown[])[2];
-  if (typeof inner === "string" && /^v[0-9]+$/.test(inner)) return inner;
-  if (Array.isArray(inner) && inner[0] === "id" && inner[1] === "=" && typeof inner[2] === "string" && /^v[0-9]+$/.test(inner[2])) return inner[2];
-  return null;
-}
+export const filteredVnOf = (filters: unknown): string | null => oneEntryFilter(filters, "vn", /^v[0-9]+$/);
 
 /** Cuts each row's `vns` to `vn`'s entries (a row without them keeps its list); returns how many were left out. */
 export function keepFilteredVn(vn: string, rows: readonly Row[]): number {

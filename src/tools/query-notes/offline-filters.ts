@@ -4,12 +4,11 @@
 
 import { offlineGapMembers } from "../../format/offline-gaps.js";
 import type { QueryNote } from "./note.js";
+import { topConjuncts } from "./top-filters.js";
 
 /** Top-level filter names of a predicate (the conjuncts of an "and", or the one filter). */
 function topFilterNames(filters: unknown): string[] {
-  if (!Array.isArray(filters)) return [];
-  const conjuncts = filters[0] === "and" ? filters.slice(1) : [filters];
-  return conjuncts.flatMap((c) => (Array.isArray(c) && typeof c[0] === "string" ? [c[0]] : []));
+  return topConjuncts(filters).flatMap((c) => (typeof c[0] === "string" ? [c[0]] : []));
 }
 
 /**
