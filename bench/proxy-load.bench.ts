@@ -37,10 +37,10 @@
 
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, createWriteStream } from "node:fs";
-import { createServer } from "node:net";
 import { delimiter, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Agent, request } from "undici";
+import { freePort } from "../test/helpers/free-port.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const DURATION_S = Number(process.env.DURATION ?? 300);
@@ -157,17 +157,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 function findProgram(name: string): string | undefined {
   const dirs = [...(process.env.PATH ?? "").split(delimiter), "/usr/sbin", "/usr/local/sbin", "/sbin"];
   return dirs.map((d) => join(d, name)).find((p) => p && existsSync(p));
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 /** Starts a process, its stderr copied to a log file; resolves once `ready` matches its output. */

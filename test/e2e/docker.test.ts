@@ -4,10 +4,10 @@
 // test is skipped and says why.
 
 import { spawnSync } from "node:child_process";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../helpers/free-port.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const IMAGE = "vndb-mcp-server:e2e-test";
@@ -28,16 +28,6 @@ function whyNoEngine(): string | undefined {
 
 const missing = whyNoEngine();
 if (missing) console.warn(`docker image test skipped: ${missing}; it builds and runs the image where a Docker engine is available`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe.skipIf(missing !== undefined)("the Docker image", () => {
   afterAll(() => {

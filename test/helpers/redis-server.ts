@@ -3,7 +3,7 @@
 // missing; on a machine without it the tests that need it are skipped, and say so.
 
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "./free-port.js";
 
 export const REDIS_SERVER_BINARY = "redis-server";
 
@@ -19,17 +19,6 @@ export interface RedisServer {
   /** Freezes the process (SIGSTOP): connections stay open, nothing answers (a slow Redis). */
   freeze(): void;
   thaw(): void;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts a redis-server; `port` restarts one on the port a stopped one had. */
