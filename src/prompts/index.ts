@@ -12,6 +12,7 @@ import type { VndbApi } from "../tools/api.js";
 import { completeEntryId, completionResult, NO_COMPLETION, type Completion } from "../resources/name-completion.js";
 import { WORKFLOWS, type Workflow } from "./workflows.js";
 import { ICONS } from "../server/icon.js";
+import { sdkIssuesText } from "../tools/define-tool.js";
 
 /** A workflow as every session serves it. */
 interface SharedPrompt {
@@ -47,10 +48,6 @@ function promptsFor(hasToken: boolean): SharedPrompt[] {
   return hasToken ? shared.withToken : shared.withoutToken;
 }
 
-/** A Standard Schema failure as the SDK words it: `path: message`, joined by ", ". */
-const issuesText = (error: z.ZodError) =>
-  error.issues.map((issue) => (issue.path.length ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message)).join(", ");
-
 function promptNamed(name: string, hasToken: boolean): SharedPrompt {
   const prompt = promptsFor(hasToken).find((p) => p.flow.name === name);
   if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${name} not found`);
@@ -64,7 +61,7 @@ export function registerPrompts(server: McpServer, hasToken: boolean): string[] 
   server.server.setRequestHandler("prompts/get", (request) => {
     const { flow, shape } = promptNamed(request.params.name, hasToken);
     const parsed = shape.safeParse(request.params.arguments ?? {});
-    if (!parsed.success) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid arguments for prompt ${flow.name}: ${issuesText(parsed.error)}`);
+    if (!parsed.success) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid arguments for prompt ${flow.name}: ${sdkIssuesText(parsed.error)}`);
     return {
       description: flow.description,
       messages: [{ role: "user" as const, content: { type: "text" as const, text: flow.text(parsed.data as Record<string, string | undefined>) } }],

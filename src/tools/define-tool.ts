@@ -229,18 +229,19 @@ function memoListed(tool: AnyTool): ListedTool {
 /** Arguments are an object, as the SDK would check them (wire-check.ts refuses anything else first). */
 const ANY_ARGUMENTS = z.looseObject({});
 
-/** A validation failure as one line per problem: where, and what zod says about it. */
-function issuesText(error: z.ZodError): string {
-  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
+/** A validation failure, one `path: message` per problem, joined by `separator`. */
+function issuesJoined(error: z.ZodError, separator: string): string {
+  return error.issues.map((issue) => (issue.path.length ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message)).join(separator);
 }
+
+/** Our own wording of a tool's invalid arguments: problems joined by "; ". */
+const issuesText = (error: z.ZodError) => issuesJoined(error, "; ");
 
 /** A tool error answer as the SDK words it (McpServer.createToolError). */
 const toolError = (text: string): CallToolResult => ({ content: [{ type: "text", text }], isError: true });
 
-/** A Standard Schema failure as the SDK words it: `path: message`, joined by ", ". */
-function sdkIssuesText(error: z.ZodError): string {
-  return error.issues.map((issue) => (issue.path.length ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message)).join(", ");
-}
+/** A Standard Schema failure as the SDK words it (tool and prompt arguments): problems joined by ", ". */
+export const sdkIssuesText = (error: z.ZodError) => issuesJoined(error, ", ");
 
 /**
  * The tools of a session, served from values shared by every session: tools/list sends the
