@@ -56,8 +56,9 @@ async function buildServer(): Promise<void> {
     chunkNames: "[name]-[hash]",
     minify: true,
     legalComments: "none",
-    // Some dependencies (the SDK's ajv) still call require(); give ESM a require.
-    banner: { js: "import{createRequire as __vndbCreateRequire}from'node:module';const require=__vndbCreateRequire(import.meta.url);" },
+    // Some dependencies (the SDK's ajv) still call require(); give ESM a require, made on its
+    // first call: made at load, it cost each of the start's two dozen chunks a module-path walk.
+    banner: { js: "import{createRequire as __vndbCreateRequire}from'node:module';let __vndbRequire;function require(id){return(__vndbRequire??=__vndbCreateRequire(import.meta.url))(id)}" },
     logLevel: "warning",
     // Redis serves replicated HTTP deployments, not the one-user Desktop bundle: left out
     // (about 1 MB); VNDB_REDIS_URL in a bundle then fails the start with a clear message.

@@ -1,7 +1,6 @@
 // The "no subcommand" path of the CLI: read the configuration, then serve MCP on stdio.
 // Configuration errors are reported on stderr with exit code 2 before anything starts.
 
-import { createHash } from "node:crypto";
 import { describeConfig, HELP_TEXT, loadConfig } from "../server/config.js";
 import { survivedUnhandledRejections } from "../server/last-resort.js";
 import { createLogger, registerSecret, type Logger } from "../server/log.js";
@@ -13,6 +12,7 @@ import { checkTokenAtStart, TokenRefusal, withTokenFallback } from "../tools/ref
 import { WriteGate } from "../tools/permissions.js";
 import type { SharedStores } from "../client/shared-stores.js";
 import { extractHttpArgs } from "../server/transports/http-options.js";
+import { sha256 } from "../server/digest.js";
 
 /** Exit status for a configuration the server cannot start with (sysexits EX_USAGE is 64; 2 is the shell convention). */
 export const EXIT_CONFIG = 2;
@@ -27,7 +27,7 @@ function kanaLogger(log: Logger) {
 
 /** The caller a token's share of the budget is kept under: a fingerprint, never the token. */
 function budgetCallerOf(token: string | undefined): string {
-  return token ? `token:${createHash("sha256").update(token).digest("hex").slice(0, 16)}` : "anonymous";
+  return token ? `token:${sha256(token, "hex").slice(0, 16)}` : "anonymous";
 }
 
 /** Serve until the client goes away; resolves with the exit status. */

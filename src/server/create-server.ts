@@ -2,8 +2,7 @@
 // connected to a transport (transports/). With tools/define-tool.ts, src/server/ is where the
 // MCP SDK is imported (DESIGN.md). Nothing here loads the emulator.
 
-import { randomBytes } from "node:crypto";
-import { createRequestStateCodec, McpServer, ProtocolError, ProtocolErrorCode, type CacheHint, type Transport } from "@modelcontextprotocol/server";
+import { createRequestStateCodec, McpServer, ProtocolError, ProtocolErrorCode, type CacheHint, type RequestStateCodec, type Transport } from "@modelcontextprotocol/server";
 import type { ServerConfig } from "./config.js";
 import { serverInstructions } from "./instructions.js";
 import { ICONS } from "./icon.js";
@@ -44,9 +43,16 @@ const CONFIRM_STATE_TTL_S = 600;
 /**
  * Seals the state of a confirmation round trip (tools/define-tool.ts) so that a client cannot
  * forge "the user said yes". The key lives in this process only: a retry that lands on
- * another replica is refused (-32602) and nothing is removed; the model asks again.
+ * another replica is refused (-32602) and nothing is removed; the model asks again. Made on
+ * the first confirmation, with WebCrypto's random bytes (the codec's own MAC is WebCrypto):
+ * a start that never confirms anything loads no crypto (bench:server's start-up).
  */
-export const confirmationState = createRequestStateCodec({ key: randomBytes(32), ttlSeconds: CONFIRM_STATE_TTL_S });
+let sealer: RequestStateCodec | undefined;
+const sealerNow = () => (sealer ??= createRequestStateCodec({ key: crypto.getRandomValues(new Uint8Array(32)), ttlSeconds: CONFIRM_STATE_TTL_S }));
+export const confirmationState: RequestStateCodec = {
+  mint: (payload, ctx) => sealerNow().mint(payload, ctx),
+  verify: (state, ctx) => sealerNow().verify(state, ctx),
+};
 
 export interface ServerDeps {
   api: VndbApi;

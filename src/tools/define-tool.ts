@@ -2,7 +2,6 @@
 // function. `registerTools` is the one loop that turns those values into SDK registrations,
 // so this file and src/server/ are the only places that import the MCP SDK (DESIGN.md).
 
-import { createHash } from "node:crypto";
 import {
   CLIENT_CAPABILITIES_META_KEY,
   inputRequired,
@@ -31,6 +30,7 @@ import type { ClientLog } from "../server/client-log.js";
 import type { EntryLink } from "./entry-links.js";
 import { ICONS, type IconEntry } from "../server/icon.js";
 import type { WriteGate } from "./permissions.js";
+import { sha256 } from "../server/digest.js";
 
 /** What a model must tell the user when VNDB was down and kept answers were used. */
 function staleNote(stale: readonly StaleNotice[]): string {
@@ -375,7 +375,7 @@ interface ConfirmState {
 }
 
 function expected(tool: AnyTool, args: Record<string, unknown>, options: RegisterOptions): ConfirmState {
-  const call = createHash("sha256").update(JSON.stringify([tool.name, args, options.config.token ?? ""])).digest("base64url");
+  const call = sha256(JSON.stringify([tool.name, args, options.config.token ?? ""]), "base64url");
   return { tool: tool.name, call };
 }
 
