@@ -7,6 +7,7 @@ import { blankCatalogue } from "./catalogue/blank-rows.js";
 import type { Catalogue } from "./catalogue/types.js";
 import type { Clock } from "./clock.js";
 import { buildAll, createDatabase, rdateOf, type Database } from "./database.js";
+import { useLabels, type SearchLabel } from "./engine/search.js";
 import { Faults } from "./http/faults.js";
 import { createEmulatorServer } from "./http/server.js";
 import { Limits, type LimitsOptions } from "./http/limits.js";
@@ -73,9 +74,13 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-/** A database whose indexes are built now, or (`lazy`) each on first use. */
-function newDatabase(catalogue: Catalogue, clock: Clock, lazy = false): Database {
+/**
+ * A database whose indexes are built now, or (`lazy`) each on first use; `vnLabels` are VN
+ * search labels computed before for this catalogue (the preset's, never a caller's catalogue).
+ */
+function newDatabase(catalogue: Catalogue, clock: Clock, lazy = false, vnLabels?: Map<string, SearchLabel[]> | null): Database {
   const db = createDatabase(catalogue, { today: rdateOf(clock.now()) });
+  if (vnLabels) useLabels(db, "vn", vnLabels);
   return lazy ? db : buildAll(db);
 }
 
@@ -89,12 +94,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const faults = new Faults();
   const stateFile = options.stateFile;
 
-  let db = options.lazy ? undefined : newDatabase(catalogue(), clock);
+  // The preset's prebuilt VN labels fit its own data only; read once, shared by resets.
+  let vnLabels: Map<string, SearchLabel[]> | null | undefined;
+  const labels = () => (options.catalogue ? null : (vnLabels ??= data.vnSearchLabels?.() ?? null));
+  let db = options.lazy ? undefined : newDatabase(catalogue(), clock, false, labels());
   const context: RouteContext = {
     get db() {
       if (db === undefined) {
         // Built on first use, index by index: the first query pays only for what it reads.
-        db = newDatabase(catalogue(), clock, true);
+        db = newDatabase(catalogue(), clock, true, labels());
         options.onLoaded?.();
       }
       return db;
@@ -145,7 +153,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     limits,
     clock,
     reset() {
-      context.db = newDatabase(catalogue(), clock, options.lazy);
+      context.db = newDatabase(catalogue(), clock, options.lazy, labels());
       limits.reset();
       faults.clear();
     },

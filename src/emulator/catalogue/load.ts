@@ -99,7 +99,7 @@ export function loadCatalogue(): Catalogue {
  * per table, replaced by the value once read): a first VN search reads the VNs and
  * releases, not the tags, characters, staff and traits as well (bench:offline's first query).
  */
-function lazyCatalogue(dir: string): Catalogue {
+export function lazyCatalogue(dir: string): Catalogue {
   const intern = createInterner();
   const out = {} as Record<string, unknown>;
   for (const [key, file] of Object.entries(CATALOGUE_FILES)) {

@@ -42,12 +42,27 @@ function entryId(type: EntityType, row: Row): string {
   return type === "staff" ? (row as StaffAliasEntry).staff.id : (row as { id: string }).id;
 }
 
-/** Labels of every entry of a type, normalised once per database. */
+/** Labels of every entry of a type, normalised once per database (or given: useLabels). */
 function labelsFor(db: Database, type: EntityType): Map<string, SearchLabel[]> {
-  const key = `search:${type}`;
+  const key = labelsKey(type);
   let m = db.memo.get(key) as Map<string, SearchLabel[]> | undefined;
-  if (m) return m;
-  m = new Map();
+  if (!m) db.memo.set(key, (m = computeLabels(db, type)));
+  return m;
+}
+
+const labelsKey = (type: EntityType) => `search:${type}`;
+
+/**
+ * Gives the database the labels of a type computed before (the package build's, read by
+ * catalogue/search-labels.ts), so that its first search does not compute them.
+ */
+export function useLabels(db: Database, type: EntityType, labels: Map<string, SearchLabel[]>): void {
+  db.memo.set(labelsKey(type), labels);
+}
+
+/** The labels of every entry of a type, keyed by entry id (staff: alias id). */
+export function computeLabels(db: Database, type: EntityType): Map<string, SearchLabel[]> {
+  const m = new Map<string, SearchLabel[]>();
   /** Adds labels already normalised; "" is no label. */
   const addLabels = (id: string, prio: number, labels: string[]) => {
     let list = m!.get(id);
@@ -111,7 +126,6 @@ function labelsFor(db: Database, type: EntityType): Map<string, SearchLabel[]> {
     case "quote":
       break;
   }
-  db.memo.set(key, m);
   return m;
 }
 

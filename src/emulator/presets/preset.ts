@@ -4,6 +4,7 @@
 
 import type { Catalogue } from "../catalogue/types.js";
 import type { Clock } from "../clock.js";
+import type { SearchLabel } from "../engine/search.js";
 import type { Stats } from "../engine/stats.js";
 
 export const PRESET_NAMES = ["catalogue", "vectors", "test"] as const;
@@ -19,4 +20,6 @@ export interface PresetData {
   emptyQueries?: boolean;
   /** Whether "2022-02-30" in a PATCH fails as PostgreSQL would (500). */
   checkCalendarDates: boolean;
+  /** The VN search labels computed for this data by the package build, when it ships them (catalogue/search-labels.ts). */
+  vnSearchLabels?: () => Map<string, SearchLabel[]> | null;
 }
