@@ -2,7 +2,8 @@
 // request carries (User-Agent, Authorization, compression), timeouts, and shutting the pool
 // down so the process can exit at once. Budget, retries and errors are the client's.
 
-import { Pool, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
+import { Pool, request } from "./undici-parts.js";
 import { linkSignals } from "./abort.js";
 import { AttemptFailureError } from "./attempt-failure.js";
 import { decodeBody } from "./response-body.js";
@@ -104,7 +105,7 @@ export class KanaTransport {
     const timer = setTimeout(() => abort.abort(), Math.max(1, deadlineAt - Date.now()));
     timer.unref?.();
     try {
-      const response = await this.#dispatcher.request({
+      const response = await request(this.#dispatcher, {
         origin: this.#origin,
         path: `${this.#basePath}${spec.path}${spec.search ? `?${spec.search}` : ""}`,
         method: spec.method,
