@@ -18,7 +18,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { listedTool } from "../src/tools/define-tool.js";
-import { shipSearchLabels } from "./catalogue/write-search-labels.js";
+import { shipPrebuilt } from "./catalogue/write-prebuilt.js";
 import { ALL_TOOLS, MODEL_TOOLS } from "../src/tools/index.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -68,7 +68,7 @@ async function buildServer(): Promise<void> {
     define: { __VNDB_LISTED_TOOLS_JSON__: JSON.stringify(JSON.stringify(ALL_TOOLS.map(listedTool))) },
   });
   cpSync(join(root, "src", "emulator", "catalogue", "data"), join(stage, "server", "data"), { recursive: true });
-  shipSearchLabels(join(stage, "server", "data"));
+  shipPrebuilt(join(stage, "server", "data"));
   const manifest = readFileSync(join(root, "manifest.json"), "utf8");
   writeFileSync(join(stage, "manifest.json"), manifest);
   cpSync(join(root, "icon.png"), join(stage, "icon.png"));

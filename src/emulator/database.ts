@@ -155,6 +155,8 @@ export interface CreateDatabaseOptions {
    * Defaults to the current UTC date.
    */
   today?: number;
+  /** Every VN's caches, computed before for this catalogue and a `today` they hold for (catalogue/prebuilt.ts). */
+  vnCache?: Map<string, VnCache>;
 }
 
 /** The current UTC date of `d` as a YYYYMMDD integer. */
@@ -248,7 +250,7 @@ export function tokenKey(token: string): string {
 }
 
 export function createDatabase(catalogue: Catalogue, opts: CreateDatabaseOptions = {}): Database {
-  return new LazyDatabase(catalogue, opts.today ?? rdateOf(new Date()));
+  return new LazyDatabase(catalogue, opts.today ?? rdateOf(new Date()), opts.vnCache);
 }
 
 /** Builds every index and cache now (an emulator that is not lazy, a benchmark's load time). */
@@ -311,8 +313,10 @@ class LazyDatabase implements Database {
   constructor(
     readonly catalogue: Catalogue,
     private readonly today: number,
+    vnCache?: Map<string, VnCache>,
   ) {
     this.lists = createListState(catalogue);
+    this.#vnCache = vnCache;
   }
 
   get images() {

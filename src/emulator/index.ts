@@ -7,11 +7,11 @@ import { blankCatalogue } from "./catalogue/blank-rows.js";
 import type { Catalogue } from "./catalogue/types.js";
 import type { Clock } from "./clock.js";
 import { buildAll, createDatabase, rdateOf, type Database } from "./database.js";
-import { useLabels, type SearchLabel } from "./engine/search.js";
+import { useLabels } from "./engine/search.js";
 import { Faults } from "./http/faults.js";
 import { createEmulatorServer } from "./http/server.js";
 import { Limits, type LimitsOptions } from "./http/limits.js";
-import { loadPreset, type PresetName } from "./presets/index.js";
+import { loadPreset, type PresetData, type PresetName } from "./presets/index.js";
 import type { RouteContext } from "./http/routes.js";
 import { restoreState, writeStateFile } from "./lists/state-file.js";
 
@@ -75,12 +75,14 @@ export interface Emulator {
 }
 
 /**
- * A database whose indexes are built now, or (`lazy`) each on first use; `vnLabels` are VN
- * search labels computed before for this catalogue (the preset's, never a caller's catalogue).
+ * A database whose indexes are built now, or (`lazy`) each on first use; `prebuilt` gives
+ * what was computed before for this catalogue (the preset's, never a caller's catalogue).
  */
-function newDatabase(catalogue: Catalogue, clock: Clock, lazy = false, vnLabels?: Map<string, SearchLabel[]> | null): Database {
-  const db = createDatabase(catalogue, { today: rdateOf(clock.now()) });
-  if (vnLabels) useLabels(db, "vn", vnLabels);
+function newDatabase(catalogue: Catalogue, clock: Clock, lazy = false, prebuilt?: PresetData["prebuilt"]): Database {
+  const today = rdateOf(clock.now());
+  const given = prebuilt?.(today);
+  const db = createDatabase(catalogue, { today, ...(given ? { vnCache: given.vnCache } : {}) });
+  if (given) useLabels(db, "vn", given.vnLabels);
   return lazy ? db : buildAll(db);
 }
 
@@ -94,15 +96,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const faults = new Faults();
   const stateFile = options.stateFile;
 
-  // The preset's prebuilt VN labels fit its own data only; read once, shared by resets.
-  let vnLabels: Map<string, SearchLabel[]> | null | undefined;
-  const labels = () => (options.catalogue ? null : (vnLabels ??= data.vnSearchLabels?.() ?? null));
-  let db = options.lazy ? undefined : newDatabase(catalogue(), clock, false, labels());
+  // What the preset's build computed fits its own data only.
+  const prebuilt = options.catalogue ? undefined : data.prebuilt;
+  let db = options.lazy ? undefined : newDatabase(catalogue(), clock, false, prebuilt);
   const context: RouteContext = {
     get db() {
       if (db === undefined) {
         // Built on first use, index by index: the first query pays only for what it reads.
-        db = newDatabase(catalogue(), clock, true, labels());
+        db = newDatabase(catalogue(), clock, true, prebuilt);
         options.onLoaded?.();
       }
       return db;
@@ -153,7 +154,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     limits,
     clock,
     reset() {
-      context.db = newDatabase(catalogue(), clock, options.lazy, labels());
+      context.db = newDatabase(catalogue(), clock, options.lazy, prebuilt);
       limits.reset();
       faults.clear();
     },

@@ -21,9 +21,10 @@ import type { EmbeddedMessage } from "./embedded.js";
 const KEEP_YOUNG_GENERATION_SMALL = "--semi-space-growth-factor=1";
 
 /**
- * The warm-up: a VN search, the most common first question. It reads the VN and release
- * tables and builds the search labels; the other tables still load on their first use, which
- * keeps the resident size where it was (bench:offline).
+ * The warm-up: a VN search, the most common first question. It reads the VN table and what
+ * the package computed for VN searches (emulator/catalogue/prebuilt.ts; from source, the
+ * releases instead) and builds the search index; the other tables still load on their first
+ * use, which keeps the resident size down (bench:offline).
  */
 const WARM_UP = { path: "/vn", body: JSON.stringify({ filters: ["search", "=", "summer"], fields: "title", results: 1 }) };
 

@@ -2,7 +2,7 @@
 // lists and test tokens (docs/catalogue.md lists the tokens), on the wall clock.
 
 import { defaultCatalogueDir, loadCatalogue } from "../catalogue/load.js";
-import { readSearchLabels } from "../catalogue/search-labels.js";
+import { readPrebuilt } from "../catalogue/prebuilt.js";
 import { systemClock } from "../clock.js";
 import type { PresetData } from "./preset.js";
 
@@ -12,6 +12,6 @@ export function cataloguePreset(): PresetData {
     catalogue: () => loadCatalogue(),
     clock: systemClock,
     checkCalendarDates: true,
-    vnSearchLabels: () => readSearchLabels(defaultCatalogueDir()),
+    prebuilt: (today) => readPrebuilt(defaultCatalogueDir(), today),
   };
 }

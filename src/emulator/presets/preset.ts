@@ -4,7 +4,7 @@
 
 import type { Catalogue } from "../catalogue/types.js";
 import type { Clock } from "../clock.js";
-import type { SearchLabel } from "../engine/search.js";
+import type { Prebuilt } from "../catalogue/prebuilt.js";
 import type { Stats } from "../engine/stats.js";
 
 export const PRESET_NAMES = ["catalogue", "vectors", "test"] as const;
@@ -20,6 +20,6 @@ export interface PresetData {
   emptyQueries?: boolean;
   /** Whether "2022-02-30" in a PATCH fails as PostgreSQL would (500). */
   checkCalendarDates: boolean;
-  /** The VN search labels computed for this data by the package build, when it ships them (catalogue/search-labels.ts). */
-  vnSearchLabels?: () => Map<string, SearchLabel[]> | null;
+  /** What the package build computed from this data for a first VN search, when it ships it and it holds on `today` (catalogue/prebuilt.ts). */
+  prebuilt?: (today: number) => Prebuilt | null;
 }
