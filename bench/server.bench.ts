@@ -5,7 +5,9 @@
 //     whole and per tool, plus the server instructions;
 //  2. start-up: spawn → first tools/list response over stdio, bundled server (dist/bundle, built
 //     by `npm run bundle`) against a minimal SDK server bundled the same way (esbuild, one
-//     file + chunks), alternating runs, medians;
+//     file + chunks), alternating runs, medians; the warm-up runs end as a host's session does,
+//     so that on Node 22.1+ the timed runs load the compile cache the server keeps, and there
+//     the minimal server is also run with one, for a like-for-like second ratio;
 //  3. peak RSS (VmHWM) of the server process after initialize + tools/list, without and with
 //     --embedded;
 //  4. per-call latency of a tool call over stdio against the emulator (--embedded), versus the
@@ -19,7 +21,8 @@
 //   RUNS=10 CALLS=100 npm run bench:server
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import nodeModule from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { countTokens } from "@anthropic-ai/tokenizer";
@@ -124,6 +127,11 @@ await server.connect(new StdioServerTransport());
   });
 }
 
+const START_VARIANTS = ["minimal", "minimalCached", "server", "embedded"] as const;
+type StartVariant = (typeof START_VARIANTS)[number];
+/** Whether this Node has a compile cache (module.enableCompileCache, Node 22.1+). */
+const COMPILE_CACHE = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === "function";
+
 interface ColdRun {
   initMs: number;
   listMs: number;
@@ -135,7 +143,13 @@ function readHwm(pid: number): number {
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
 }
 
-function coldRun(args: string[], env: Record<string, string>): Promise<ColdRun> {
+/**
+ * One start, spawn → tools/list. `graceful` ends it as a host ends a session (stdin closed,
+ * then the process exits by itself), which is when Node writes its compile cache (Node 22.1+;
+ * the server turns it on, cli/compile-cache.ts): the warm-up runs are graceful, so the timed
+ * runs start as a host's later sessions do. The timed runs are killed at once.
+ */
+function coldRun(args: string[], env: Record<string, string>, graceful = false): Promise<ColdRun> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child: ChildProcess = spawn(process.execPath, args, { env, stdio: ["pipe", "pipe", "ignore"] });
@@ -159,8 +173,14 @@ function coldRun(args: string[], env: Record<string, string>): Promise<ColdRun> 
           const listMs = performance.now() - t0;
           const hwmKiB = readHwm(child.pid!);
           clearTimeout(timer);
-          child.kill("SIGKILL");
-          resolve({ initMs, listMs, hwmKiB });
+          if (!graceful) {
+            child.kill("SIGKILL");
+            resolve({ initMs, listMs, hwmKiB });
+            return;
+          }
+          const stuck = setTimeout(() => child.kill("SIGKILL"), 10_000);
+          child.once("exit", () => (clearTimeout(stuck), resolve({ initMs, listMs, hwmKiB })));
+          child.stdin!.end();
         }
       }
     });
@@ -175,17 +195,23 @@ async function startupAndMemory() {
   if (!existsSync(bundledEntry)) throw new Error(`${bundledEntry} is missing: run npm run bundle first`);
   await buildMinimal();
   const baseEnv = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" };
-  const variants = {
+  // The server keeps Node's compile cache where Node has one (22.1+): so may the minimal
+  // server, for a like-for-like second ratio (its own folder, through Node's variable).
+  const cacheDir = join(outDir, "minimal-compile-cache");
+  rmSync(cacheDir, { recursive: true, force: true });
+  const variants: Record<StartVariant, { args: string[]; env: Record<string, string> } | null> = {
     minimal: { args: [minimalEntry], env: baseEnv },
+    minimalCached: COMPILE_CACHE ? { args: [minimalEntry], env: { ...baseEnv, NODE_COMPILE_CACHE: cacheDir } } : null,
     server: { args: [bundledEntry], env: { ...baseEnv, VNDB_TOKEN: TEST_TOKEN, VNDB_LOG_LEVEL: "error" } },
     embedded: { args: [bundledEntry, "--embedded"], env: { ...baseEnv, VNDB_TOKEN: TEST_TOKEN, VNDB_LOG_LEVEL: "error" } },
-  } as const;
-  const runs: Record<keyof typeof variants, ColdRun[]> = { minimal: [], server: [], embedded: [] };
+  };
+  const runs: Record<StartVariant, ColdRun[]> = { minimal: [], minimalCached: [], server: [], embedded: [] };
   for (let i = 0; i < WARMUP_RUNS + RUNS; i++) {
     // Alternate, so a noisy neighbour slows every variant alike.
-    for (const name of Object.keys(variants) as (keyof typeof variants)[]) {
+    for (const name of START_VARIANTS) {
       const v = variants[name];
-      const r = await coldRun([...v.args], { ...v.env });
+      if (!v) continue;
+      const r = await coldRun([...v.args], { ...v.env }, i < WARMUP_RUNS);
       if (i >= WARMUP_RUNS) runs[name].push(r);
     }
   }
@@ -197,7 +223,14 @@ async function startupAndMemory() {
     hwmMedianMiB: median(rs.map((r) => r.hwmKiB)) / 1024,
     hwmMaxMiB: Math.max(...rs.map((r) => r.hwmKiB)) / 1024,
   });
-  return { runs: RUNS, minimal: summary(runs.minimal), server: summary(runs.server), embedded: summary(runs.embedded) };
+  return {
+    runs: RUNS,
+    compileCache: COMPILE_CACHE,
+    minimal: summary(runs.minimal),
+    minimalCached: COMPILE_CACHE ? summary(runs.minimalCached) : null,
+    server: summary(runs.server),
+    embedded: summary(runs.embedded),
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -315,12 +348,14 @@ async function main() {
 
   const start = await startupAndMemory();
   const ratio = start.server.listMedianMs / start.minimal.listMedianMs;
-  say(`start-up, spawn → tools/list, median of ${start.runs} (min–max):`);
-  for (const k of ["minimal", "server", "embedded"] as const) {
+  say(`start-up, spawn → tools/list, median of ${start.runs} (min–max), Node ${process.version}, compile cache ${start.compileCache ? "on (the server's own)" : "not in this Node"}:`);
+  for (const k of START_VARIANTS) {
     const s = start[k];
-    say(`  ${k.padEnd(9)} init ${s.initMedianMs.toFixed(0)} ms, list ${s.listMedianMs.toFixed(0)} ms (${s.listMinMs.toFixed(0)}–${s.listMaxMs.toFixed(0)}), VmHWM ${s.hwmMedianMiB.toFixed(1)} MiB (max ${s.hwmMaxMiB.toFixed(1)})`);
+    if (!s) continue;
+    say(`  ${k.padEnd(13)} init ${s.initMedianMs.toFixed(0)} ms, list ${s.listMedianMs.toFixed(0)} ms (${s.listMinMs.toFixed(0)}–${s.listMaxMs.toFixed(0)}), VmHWM ${s.hwmMedianMiB.toFixed(1)} MiB (max ${s.hwmMaxMiB.toFixed(1)})`);
   }
   say(`server / minimal start-up ratio: ${ratio.toFixed(2)} (target ≤ ${TARGET_STARTUP_RATIO}); peak RSS ${start.server.hwmMaxMiB.toFixed(1)} MiB (target < ${TARGET_RSS_MIB})`);
+  if (start.minimalCached) say(`  like for like, the minimal server with a compile cache too: ${(start.server.listMedianMs / start.minimalCached.listMedianMs).toFixed(2)}`);
 
   const calls = await callLatency();
   say(`per call over stdio (vndb_search_vn, ${calls.calls} calls): median ${calls.tool.medianMs.toFixed(2)} ms, p90 ${calls.tool.p90Ms.toFixed(2)}, p99 ${calls.tool.p99Ms.toFixed(2)}`);

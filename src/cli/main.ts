@@ -5,6 +5,7 @@
 
 import type { CliIo } from "./filters.js";
 import { TRUE_WORDS } from "../server/bool-words.js";
+import { keepCompiledCode } from "./compile-cache.js";
 
 const TOP_USAGE = `Usage: vndb-mcp-server [--embedded]          start the MCP server (stdio)
        vndb-mcp-server filters --help         convert and check VNDB filters
@@ -53,6 +54,8 @@ const io: CliIo = {
   stderr: (text) => void process.stderr.write(text),
 };
 
+// Before anything else loads: what loads next is compiled from the cache when it can be.
+keepCompiledCode();
 main(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;
