@@ -20,6 +20,7 @@ import { build } from "esbuild";
 import { listedTool } from "../src/tools/define-tool.js";
 import { shipPrebuilt } from "./catalogue/write-prebuilt.js";
 import { ALL_TOOLS, MODEL_TOOLS } from "../src/tools/index.js";
+import { cardOf } from "../src/tools/shelf.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 // dist/ is git-ignored build output; the bundle is staged and packed there.
@@ -64,8 +65,9 @@ async function buildServer(): Promise<void> {
     // Redis serves replicated HTTP deployments, not the one-user Desktop bundle: left out
     // (about 1 MB); VNDB_REDIS_URL in a bundle then fails the start with a clear message.
     external: ["redis"],
-    // The tools/list entries, computed here once instead of at every start (define-tool.ts).
-    define: { __VNDB_LISTED_TOOLS_JSON__: JSON.stringify(JSON.stringify(ALL_TOOLS.map(listedTool))) },
+    // The tools' cards (their tools/list entries among them), computed here once instead of
+    // at every start, so a start loads no tool's code (tools/shelf.ts).
+    define: { __VNDB_TOOL_CARDS_JSON__: JSON.stringify(JSON.stringify(ALL_TOOLS.map(cardOf))) },
   });
   cpSync(join(root, "src", "emulator", "catalogue", "data"), join(stage, "server", "data"), { recursive: true });
   shipPrebuilt(join(stage, "server", "data"));

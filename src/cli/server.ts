@@ -10,6 +10,7 @@ import { lazyApi } from "../tools/lazy-api.js";
 import type { VndbApi } from "../tools/api.js";
 import { checkTokenAtStart, TokenRefusal, withTokenFallback } from "../tools/refused-token.js";
 import { WriteGate } from "../tools/permissions.js";
+import { toolShelf } from "../tools/shelf.js";
 import type { SharedStores } from "../client/shared-stores.js";
 import { extractHttpArgs } from "../server/transports/http-options.js";
 import { sha256 } from "../server/digest.js";
@@ -86,9 +87,11 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     log.info(`request budget and answer cache shared on ${stores.describe}`);
   }
   // The client (and undici) load on the first tool call that needs VNDB, not at start-up.
-  const clientFor = (token: string | undefined, rateBudget?: import("../client/rate-budget.js").RateBudget) =>
+  type Budget = import("../client/rate-budget.js").RateBudget;
+  const clientFor = (token: string | undefined, sharedBudget?: () => Promise<Budget>) =>
     lazyApi(async () => {
       const { KanaClient } = await import("../client/kana-client.js");
+      const rateBudget = await sharedBudget?.();
       return new KanaClient({
         ...(stores ? { sharedStores: stores } : {}),
         ...(rateBudget ? { rateBudget } : {}),
@@ -104,12 +107,13 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
   const client = clientFor(config.token);
   let api: VndbApi = client;
   if (config.token && transport.kind !== "http") {
-    // A refused token falls back to anonymous reads; both clients spend one request budget.
-    const { RateBudget } = await import("../client/rate-budget.js");
-    const shared = new RateBudget({
-      ...(config.embedded ? { maxRequests: EMBEDDED_MAX_REQUESTS } : {}),
-      ...(stores ? { shared: stores.window } : {}),
-    });
+    // A refused token falls back to anonymous reads; both clients spend one request budget,
+    // made (like the clients) when the first call needs it.
+    let budget: Promise<Budget> | undefined;
+    const shared = () =>
+      (budget ??= import("../client/rate-budget.js").then(
+        ({ RateBudget }) => new RateBudget({ ...(config.embedded ? { maxRequests: EMBEDDED_MAX_REQUESTS } : {}), ...(stores ? { shared: stores.window } : {}) }),
+      ));
     api = withTokenFallback(clientFor(config.token, shared), clientFor(undefined, shared), refusal);
   }
   log.debug(`configuration: ${describeConfig(config)}`);
@@ -127,6 +131,8 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     const { PublicAnswers } = await import("../client/public-answers.js");
     const publicAnswers = new PublicAnswers({ ...(stores ? { sharedCache: stores.cache } : {}) });
     const { serveHttp } = await import("../server/transports/http.js");
+    // A shared server's first requests come soon: its tools' code loads now, not on the first call.
+    void toolShelf().then((shelf) => shelf.warm());
     // --oauth: people sign in on the server's own page; the bearer is then our access token.
     const auth = config.oauth ? (await import("../auth/connector-auth.js")).oauthHttpAuth(config.oauth, { log, redisUrl: config.redisUrl }) : undefined;
     await serveHttp(config, transport.http, {
@@ -153,8 +159,10 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
   const writeGate = new WriteGate();
   if (config.token) setTimeout(() => void checkTokenAtStart(api, refusal, {}, writeGate), 1000).unref();
   // Offline, the first question would otherwise wait for the client (and undici) to load,
-  // ~50 ms, after the catalogue itself is long ready: load it in the same idle moment.
+  // ~20 ms, after the catalogue itself is long ready: load it in the same idle moment.
   else if (config.embedded) setTimeout(() => client.warm(), 1000).unref();
+  // Likewise the tools' own code, which the start leaves unloaded (tools/shelf.ts).
+  setTimeout(() => void toolShelf().then((shelf) => shelf.warm()), 1000).unref();
   await serveStdio(config, { api, log, onClose, answerNote: () => refusal.note(), writeGate });
   return 0;
 }

@@ -5,8 +5,8 @@
 
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, UriTemplate, type McpServer, type ReadResourceResult } from "@modelcontextprotocol/server";
 import type { QueryEndpoint } from "../kana/types.js";
-import { ALL_TOOLS } from "../tools/index.js";
 import { inputObject, type AnyTool, type RegisterOptions, type ToolContext, type ToolResult } from "../tools/define-tool.js";
+import type { ToolCard, ToolShelf } from "../tools/shelf.js";
 import { describeError } from "../tools/errors.js";
 import { redact } from "../server/log.js";
 import { completeEntryId, completionResult, NO_COMPLETION, type Completion } from "./name-completion.js";
@@ -26,10 +26,10 @@ export const ENTRY_KINDS: ReadonlyArray<{ kind: QueryEndpoint; noun: string; exa
 
 export const OWN_LIST_URI = "vndb://list";
 
-function searchTool(endpoint: QueryEndpoint): AnyTool {
-  const tool = ALL_TOOLS.find((t) => t.endpoint === endpoint && t.name.startsWith("vndb_search_"));
-  if (!tool) throw new Error(`no search tool for ${endpoint}`);
-  return tool;
+function searchCard(cards: readonly ToolCard[], endpoint: QueryEndpoint): ToolCard {
+  const card = cards.find((c) => c.endpoint === endpoint && c.name.startsWith("vndb_search_"));
+  if (!card) throw new Error(`no search tool for ${endpoint}`);
+  return card;
 }
 
 function contextFor(options: RegisterOptions, signal: AbortSignal): ToolContext {
@@ -71,6 +71,8 @@ async function runAsResource(uri: string, tool: AnyTool, args: Record<string, un
 interface SharedTemplate {
   kind: QueryEndpoint;
   name: string;
+  /** The search tool that answers a read. */
+  tool: string;
   template: UriTemplate;
   metadata: { title: string; description: string; mimeType: string; icons: IconEntry[] };
 }
@@ -80,7 +82,7 @@ interface SharedResource {
   uri: string;
   name: string;
   metadata: { title: string; description: string; mimeType: string; icons: IconEntry[]; _meta?: Record<string, unknown> };
-  read(uri: URL, options: RegisterOptions, signal: AbortSignal): Promise<ReadResourceResult>;
+  read(uri: URL, options: RegisterOptions, shelf: ToolShelf, signal: AbortSignal): Promise<ReadResourceResult>;
 }
 
 /**
@@ -91,13 +93,17 @@ interface SharedResource {
  * (issue 22). The handlers below answer as the SDK's own resource handlers do.
  */
 let templates: SharedTemplate[] | undefined;
-const sharedTemplates = () =>
-  (templates ??= ENTRY_KINDS.map(({ kind, noun, example }) => ({
-    kind,
-    name: `vndb-${kind}`,
-    template: new UriTemplate(`vndb://${kind}/{id}`),
-    metadata: { title: `VNDB ${noun}`, description: `A ${noun} by id (e.g. ${example}): compact text and JSON, as ${searchTool(kind).name} gives it.`, mimeType: "text/plain", icons: [...ICONS] },
-  })));
+const sharedTemplates = (shelf: ToolShelf) =>
+  (templates ??= ENTRY_KINDS.map(({ kind, noun, example }) => {
+    const tool = searchCard(shelf.cards, kind).name;
+    return {
+      kind,
+      name: `vndb-${kind}`,
+      tool,
+      template: new UriTemplate(`vndb://${kind}/{id}`),
+      metadata: { title: `VNDB ${noun}`, description: `A ${noun} by id (e.g. ${example}): compact text and JSON, as ${tool} gives it.`, mimeType: "text/plain", icons: [...ICONS] },
+    };
+  }));
 
 const views = new Map<boolean, SharedResource[]>();
 function sharedViews(config: RegisterOptions["config"]): SharedResource[] {
@@ -120,19 +126,19 @@ const sharedOwnList = (): SharedResource =>
     uri: OWN_LIST_URI,
     name: "vndb-own-list",
     metadata: { title: "My VNDB list", description: "The token owner's VN list, highest votes first (first page).", mimeType: "text/plain", icons: [...ICONS] },
-    read: (uri, options, signal) =>
-      runAsResource(uri.href, ALL_TOOLS.find((t) => t.name === "vndb_get_user_list")!, { sort: "vote", reverse: true, fields: "brief" }, contextFor(options, signal)),
+    read: async (uri, options, shelf, signal) =>
+      runAsResource(uri.href, await shelf.tool("vndb_get_user_list"), { sort: "vote", reverse: true, fields: "brief" }, contextFor(options, signal)),
   });
 
 /** The fixed resources of a session: the views, and its own list when it has a token. */
 const resourcesOf = (options: RegisterOptions): SharedResource[] =>
   options.config.token ? [...sharedViews(options.config), sharedOwnList()] : sharedViews(options.config);
 
-/** Serves resources/list, resources/templates/list and resources/read for a session. */
-export function registerResources(server: McpServer, options: RegisterOptions): void {
+/** Serves resources/list, resources/templates/list and resources/read for a session; reads run the tools of `shelf`. */
+export function registerResources(server: McpServer, options: RegisterOptions, shelf: ToolShelf): void {
   server.server.setRequestHandler("resources/list", () => ({ resources: resourcesOf(options).map((r) => ({ uri: r.uri, name: r.name, ...r.metadata })) }));
   server.server.setRequestHandler("resources/templates/list", () => ({
-    resourceTemplates: sharedTemplates().map((t) => ({ name: t.name, uriTemplate: t.template.toString(), ...t.metadata })),
+    resourceTemplates: sharedTemplates(shelf).map((t) => ({ name: t.name, uriTemplate: t.template.toString(), ...t.metadata })),
   }));
   server.server.setRequestHandler("resources/read", async (request, ctx) => {
     let uri: URL;
@@ -142,12 +148,12 @@ export function registerResources(server: McpServer, options: RegisterOptions): 
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource URI ${request.params.uri} is invalid`, { uri: request.params.uri, reason: "invalid_uri" });
     }
     const fixed = resourcesOf(options).find((r) => r.uri === uri.toString());
-    if (fixed) return fixed.read(uri, options, ctx.mcpReq.signal);
-    for (const { kind, template } of sharedTemplates()) {
+    if (fixed) return fixed.read(uri, options, shelf, ctx.mcpReq.signal);
+    for (const { tool, template } of sharedTemplates(shelf)) {
       const variables = template.match(uri.toString());
       if (!variables) continue;
       const id = String(Array.isArray(variables.id) ? variables.id[0] : variables.id);
-      return runAsResource(uri.href, searchTool(kind), { filters: { id }, fields: "standard" }, contextFor(options, ctx.mcpReq.signal));
+      return runAsResource(uri.href, await shelf.tool(tool), { filters: { id }, fields: "standard" }, contextFor(options, ctx.mcpReq.signal));
     }
     throw new ResourceNotFoundError(request.params.uri);
   });
@@ -157,8 +163,8 @@ export function registerResources(server: McpServer, options: RegisterOptions): 
  * completion/complete for a resource: a template's id completes from names; a fixed resource
  * has nothing to complete; anything else is unknown.
  */
-export async function completeResourceArgument(options: RegisterOptions, uri: string, argument: string, value: string): Promise<Completion> {
-  const template = sharedTemplates().find((t) => t.template.toString() === uri);
+export async function completeResourceArgument(options: RegisterOptions, shelf: ToolShelf, uri: string, argument: string, value: string): Promise<Completion> {
+  const template = sharedTemplates(shelf).find((t) => t.template.toString() === uri);
   if (!template) {
     if (resourcesOf(options).some((r) => r.uri === uri)) return NO_COMPLETION;
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource template ${uri} not found`);

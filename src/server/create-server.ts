@@ -10,7 +10,7 @@ import { silentLogger, type Logger } from "./log.js";
 import type { VndbApi } from "../tools/api.js";
 import { PendingRequests, type WrappableTransport } from "./pending-requests.js";
 import { registerTools } from "../tools/define-tool.js";
-import { toolsFor } from "../tools/index.js";
+import { cardsFor, toolShelf } from "../tools/shelf.js";
 import { SessionState } from "../tools/session.js";
 import type { WriteGate } from "../tools/permissions.js";
 import { ClientLog } from "./client-log.js";
@@ -75,8 +75,9 @@ export interface CreatedServer {
   settle(timeoutMs: number): Promise<void>;
 }
 
-export function createServer(config: ServerConfig, deps: ServerDeps): CreatedServer {
+export async function createServer(config: ServerConfig, deps: ServerDeps): Promise<CreatedServer> {
   const log = deps.log ?? silentLogger;
+  const shelf = await toolShelf();
   const server = new McpServer(
     { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION, icons: [...ICONS] },
     {
@@ -98,14 +99,14 @@ export function createServer(config: ServerConfig, deps: ServerDeps): CreatedSer
     ...(deps.answerNote ? { answerNote: deps.answerNote } : {}),
     ...(deps.writeGate ? { writeGate: deps.writeGate } : {}),
   };
-  const tools = registerTools(server, toolsFor(config), registered);
-  registerResources(server, registered);
+  const tools = registerTools(server, { cards: cardsFor(config, shelf.cards), tool: shelf.tool }, registered);
+  registerResources(server, registered, shelf);
   const hasToken = config.token !== undefined;
   registerPrompts(server, hasToken);
   server.server.setRequestHandler("completion/complete", (request) => {
     const { ref, argument } = request.params;
     if (ref.type === "ref/prompt") return completePromptArgument(deps.api, hasToken, ref.name, argument.name, argument.value);
-    if (ref.type === "ref/resource") return completeResourceArgument(registered, ref.uri, argument.name, argument.value);
+    if (ref.type === "ref/resource") return completeResourceArgument(registered, shelf, ref.uri, argument.name, argument.value);
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid completion reference: ${String(ref)}`);
   });
   const pending = new PendingRequests();

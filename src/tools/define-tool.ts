@@ -30,6 +30,7 @@ import type { ClientLog } from "../server/client-log.js";
 import type { EntryLink } from "./entry-links.js";
 import { ICONS, type IconEntry } from "../server/icon.js";
 import type { WriteGate } from "./permissions.js";
+import type { ToolCard } from "./shelf.js";
 import { sha256 } from "../server/digest.js";
 
 /** What a model must tell the user when VNDB was down and kept answers were used. */
@@ -126,6 +127,12 @@ export function inputObject(tool: AnyTool): z.ZodObject {
   return made;
 }
 
+/** The tools a session serves: their cards, and each tool's code on its first call (shelf.ts). */
+export interface ServedTools {
+  cards: readonly ToolCard[];
+  tool(name: string): Promise<AnyTool>;
+}
+
 export interface RegisterOptions {
   api: VndbApi;
   config: ServerConfig;
@@ -206,26 +213,6 @@ export function listedTool(tool: AnyTool): ListedTool {
   };
 }
 
-/**
- * The bundle build (scripts/bundle.ts) computes every tool's tools/list entry once and
- * inlines them here, as JSON text, which spares each start the JSON Schema conversion (about
- * 13 ms of a cold start, most of the gap to a minimal server). Text, not an object: esbuild
- * inlines a string where it is used, but puts an object define in its shared runtime chunk,
- * which the offline worker loads too. Run from source, entries are computed.
- */
-declare const __VNDB_LISTED_TOOLS_JSON__: string | undefined;
-const PRECOMPUTED: ReadonlyMap<string, ListedTool> = new Map(
-  (typeof __VNDB_LISTED_TOOLS_JSON__ === "undefined" ? [] : (JSON.parse(__VNDB_LISTED_TOOLS_JSON__) as ListedTool[])).map((t) => [t.name, t]),
-);
-
-/** An HTTP server builds a server per session (or per request): convert each schema once. */
-const LISTED = new WeakMap<AnyTool, ListedTool>();
-function memoListed(tool: AnyTool): ListedTool {
-  let entry = LISTED.get(tool);
-  if (!entry) LISTED.set(tool, (entry = listedTool(tool)));
-  return entry;
-}
-
 /** Arguments are an object, as the SDK would check them (wire-check.ts refuses anything else first). */
 const ANY_ARGUMENTS = z.looseObject({});
 
@@ -245,31 +232,34 @@ export const sdkIssuesText = (error: z.ZodError) => issuesJoined(error, ", ");
 
 /**
  * The tools of a session, served from values shared by every session: tools/list sends the
- * entries computed once per tool (above), and tools/call finds the tool by name and runs it.
+ * cards' entries (shelf.ts, computed once per tool), and tools/call finds the tool by name,
+ * loads its code on the first call, and runs it.
  * Registering each tool with the SDK (McpServer.registerTool) instead costs every session
  * about 1.5 KiB per tool in registration objects, closures and copies, which with 3,000 HTTP
  * sessions is most of their memory (issue 22); the handlers below do what the SDK's own
  * tools/call does for a registered tool, step for step. Returns the names served, in order.
  */
-export function registerTools(server: McpServer, tools: readonly AnyTool[], options: RegisterOptions): string[] {
+export function registerTools(server: McpServer, served: ServedTools, options: RegisterOptions): string[] {
+  const { cards } = served;
   // Replace the SDK's tools/list (which rebuilds every schema on each call) with the lean
-  // entries above, computed once.
-  const listed = tools.map((tool) => PRECOMPUTED.get(tool.name) ?? memoListed(tool));
+  // entries of the cards (shelf.ts), computed once per process or at build time.
+  const listed = cards.map((card) => card.listed);
   // The entries are JSON Schema the SDK itself produced (draft-07); its type is narrower than Record.
   // App-only tools (MCP Apps) are listed only to clients that render the views: elsewhere a
   // model would see them. Write tools go once the token proves unable to write (permissions.ts).
   const gate = options.writeGate;
-  const shown = (forApps: boolean) => listed.filter((t, i) => (forApps || t._meta?.ui.visibility === undefined) && (!gate?.closed || tools[i]!.access === "read"));
+  const shown = (forApps: boolean) => listed.filter((t, i) => (forApps || t._meta?.ui.visibility === undefined) && (!gate?.closed || cards[i]!.access === "read"));
   server.server.setRequestHandler("tools/list", (_request, ctx) => ({
     tools: shown(clientRendersApps(clientCapabilities(server, ctx))) as unknown as ListToolsResult["tools"],
   }));
   server.server.setRequestHandler("tools/call", async (request, ctx) => {
     const name = request.params.name;
-    const index = tools.findIndex((t) => t.name === name);
+    const index = cards.findIndex((c) => c.name === name);
     // The spec's answer to an unknown tool is a JSON-RPC error (-32602), not a tool result.
     if (index < 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
-    const tool = tools[index]!;
     try {
+      // The tool's code loads on the first call that needs it (shelf.ts).
+      const tool = await served.tool(name);
       // The SDK's check of a tool registered with ANY_ARGUMENTS, in its words; each tool's own
       // schema is checked in callTool, so that its error reads as ours and is redacted.
       const given = ANY_ARGUMENTS.safeParse(request.params.arguments ?? {});
@@ -290,9 +280,9 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], opti
     }
   });
   gate?.onClose(() => {
-    if (tools.some((t) => t.access === "write") && server.isConnected()) void server.sendToolListChanged();
+    if (cards.some((c) => c.access === "write") && server.isConnected()) void server.sendToolListChanged();
   });
-  return tools.map((t) => t.name);
+  return cards.map((c) => c.name);
 }
 
 /** One tools/call of `tool`: its own schema, its run, and the answer as the model gets it. */

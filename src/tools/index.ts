@@ -1,7 +1,7 @@
 // The registry: every tool, in the order tools/list shows them. The README tool table,
-// manifest.json and the snapshot tests are checked against this one list.
+// manifest.json and the snapshot tests are checked against this one list. A server imports
+// it on the first call that needs a tool (shelf.ts), not at its start.
 
-import { writesEnabled, type ServerConfig } from "../server/config.js";
 import type { AnyTool } from "./define-tool.js";
 import { getAuthInfoTool } from "./get-auth-info.js";
 import { getSchemaTool } from "./get-schema.js";
@@ -42,8 +42,3 @@ export const ALL_TOOLS: readonly AnyTool[] = [
 /** The tools a model can see (the README table and manifest.json list these): all but app-only ones. */
 export const MODEL_TOOLS: readonly AnyTool[] = ALL_TOOLS.filter((t) => t.audience !== "app");
 
-/** The tools a server with this configuration registers: writes only when enabled. */
-export function toolsFor(config: ServerConfig): AnyTool[] {
-  const writes = writesEnabled(config);
-  return ALL_TOOLS.filter((t) => t.access === "read" || writes);
-}

@@ -38,7 +38,7 @@ describe("a token that may only read, over stdio", () => {
 
 describe("the gate in one process", () => {
   async function connected(gate: WriteGate) {
-    const created = createServer(testConfig({ token: TOKENS.u2Writer }), { api: unreachableApi, writeGate: gate });
+    const created = await createServer(testConfig({ token: TOKENS.u2Writer }), { api: unreachableApi, writeGate: gate });
     const client = new Client({ name: "test", version: "0" });
     let notified = 0;
     client.setNotificationHandler("notifications/tools/list_changed", () => void notified++);

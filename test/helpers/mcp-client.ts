@@ -28,7 +28,7 @@ export interface ConnectOptions {
 }
 
 export async function connect(config: ServerConfig, api: VndbApi, options: ConnectOptions = {}): Promise<Connected> {
-  const created = createServer(config, { api, log: options.log });
+  const created = await createServer(config, { api, log: options.log });
   const client = new Client(
     { name: "test", version: "0" },
     { capabilities: { ...(options.elicit ? { elicitation: { form: {} } } : {}), ...options.capabilities } },

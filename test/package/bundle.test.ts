@@ -5,7 +5,7 @@
 // a folder of its own, so that nothing else building dist/ at the same time interferes.
 
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,4 +24,24 @@ describe("npm run bundle", () => {
     expect(existsSync(join(out, "vndb-mcp.mcpb"))).toBe(true);
     expect(existsSync(join(out, "bundle", "server", "embedded-worker.mjs"))).toBe(true);
   }, 180_000);
+
+  it("starts without loading any tool's own code (tools/shelf.ts), which the first call loads", () => {
+    const dir = join(out, "bundle", "server");
+    const files = readdirSync(dir).filter((f) => f.endsWith(".mjs"));
+    const text = (f: string) => readFileSync(join(dir, f), "utf8");
+    // What a stdio start loads: the entry, the server and the stdio transport, and their static imports.
+    const start = new Set<string>();
+    const visit = (f: string) => {
+      if (start.has(f)) return;
+      start.add(f);
+      for (const m of text(f).matchAll(/(?:from|import)\s*"\.\/([^"]+\.mjs)"/g)) visit(m[1]!);
+    };
+    for (const f of ["vndb-mcp.mjs", ...files.filter((f) => /^(server|stdio)-/.test(f))]) visit(f);
+    // A string of the list writes' own code (list-writes.ts checkDate), not of their cards.
+    const toolCode = "must be a real date";
+    const holders = files.filter((f) => text(f).includes(toolCode));
+    expect(holders.length).toBeGreaterThan(0);
+    for (const f of holders) expect(start.has(f), `${f} is loaded at start`).toBe(false);
+    expect(start.size).toBeGreaterThan(5);
+  });
 });

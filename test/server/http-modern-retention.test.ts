@@ -22,8 +22,8 @@ vi.mock("../../src/server/create-server.js", async (importOriginal) => {
   const original = await importOriginal<typeof import("../../src/server/create-server.js")>();
   return {
     ...original,
-    createServer: (...args: Parameters<typeof original.createServer>) => {
-      const created = original.createServer(...args);
+    createServer: async (...args: Parameters<typeof original.createServer>) => {
+      const created = await original.createServer(...args);
       built.servers.push(new WeakRef(created.server));
       const close = created.close;
       return { ...created, close: () => close().finally(() => built.closed++) };

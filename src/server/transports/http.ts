@@ -309,7 +309,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
       throw tokenRefused(error instanceof Error ? error.message : "invalid token");
     }
     try {
-      const created = createServer(await configFor(token, held.api), { api: held.api, log });
+      const created = await createServer(await configFor(token, held.api), { api: held.api, log });
       return { created, idle: held.idle, release: held.release };
     } catch (error) {
       held.release();

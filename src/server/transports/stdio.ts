@@ -7,11 +7,11 @@ import { silentLogger } from "../log.js";
 import { BoundedLines, MAX_MESSAGE_BYTES } from "./bounded-lines.js";
 import { CheckedLines } from "./checked-lines.js";
 import { drainRunningCalls } from "./stdin-drain.js";
-import { ALL_TOOLS } from "../../tools/index.js";
+import { toolShelf, type ToolCard } from "../../tools/shelf.js";
 
 /** "20 tools", and the app-only ones apart: hosts show those to MCP App views only. */
-function toolCount(names: readonly string[]): string {
-  const forApps = names.filter((n) => ALL_TOOLS.find((t) => t.name === n)?.audience === "app").length;
+function toolCount(names: readonly string[], cards: readonly ToolCard[]): string {
+  const forApps = names.filter((n) => cards.find((c) => c.name === n)?.audience === "app").length;
   return `${names.length - forApps} tools${forApps ? ` (and ${forApps} for MCP App views)` : ""}`;
 }
 
@@ -23,7 +23,7 @@ function toolCount(names: readonly string[]): string {
 export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onClose?: () => Promise<void> }): Promise<void> {
   const log = deps.log ?? silentLogger;
   const { StdioServerTransport, serveStdio: serveBothEras } = await import("@modelcontextprotocol/server/stdio");
-  const created = createServer(config, deps);
+  const created = await createServer(config, deps);
   const input = new BoundedLines(MAX_MESSAGE_BYTES, ({ bytes, id }) => {
     log.warn(`refused a message of ${bytes} bytes (limit ${MAX_MESSAGE_BYTES})`);
     // A notification (no id) gets no answer; a request does, or its caller would wait forever.
@@ -73,6 +73,6 @@ export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onCl
   };
   process.stdin.once("end", () => void shutdown("stdin closed", true));
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void shutdown(signal, false));
-  log.info(`serving ${toolCount(created.tools)} on stdio (${describeConfig(config)})`);
+  log.info(`serving ${toolCount(created.tools, (await toolShelf()).cards)} on stdio (${describeConfig(config)})`);
   await done;
 }
