@@ -54,10 +54,13 @@ function promptNamed(name: string, hasToken: boolean): SharedPrompt {
   return prompt;
 }
 
-/** Serves prompts/list and prompts/get for a session; returns the names it offers. */
+/**
+ * Serves prompts/list and prompts/get for a session; returns the names it offers. The
+ * prompts' schemas and entries are built by the first request for them, not at the start
+ * (a host lists prompts later than tools, if at all).
+ */
 export function registerPrompts(server: McpServer, hasToken: boolean): string[] {
-  const prompts = promptsFor(hasToken);
-  server.server.setRequestHandler("prompts/list", () => ({ prompts: prompts.map((p) => p.listed) }));
+  server.server.setRequestHandler("prompts/list", () => ({ prompts: promptsFor(hasToken).map((p) => p.listed) }));
   server.server.setRequestHandler("prompts/get", (request) => {
     const { flow, shape } = promptNamed(request.params.name, hasToken);
     const parsed = shape.safeParse(request.params.arguments ?? {});
@@ -67,7 +70,7 @@ export function registerPrompts(server: McpServer, hasToken: boolean): string[] 
       messages: [{ role: "user" as const, content: { type: "text" as const, text: flow.text(parsed.data as Record<string, string | undefined>) } }],
     };
   });
-  return prompts.map((p) => p.listed.name);
+  return WORKFLOWS.filter((flow) => hasToken || !flow.needsList).map((flow) => flow.name);
 }
 
 /** completion/complete for a prompt's argument: VN ids from names; other arguments have none. */
