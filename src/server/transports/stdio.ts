@@ -1,6 +1,7 @@
 // The stdio transport: one user, one process, the client on the other end of the pipes.
 // stdout carries only the protocol; the logger writes to stderr.
 
+import { StdioServerTransport, serveStdio as serveBothEras } from "@modelcontextprotocol/server/stdio";
 import { describeConfig, type ServerConfig } from "../config.js";
 import { createServer, type ServerDeps } from "../create-server.js";
 import { silentLogger } from "../log.js";
@@ -22,7 +23,6 @@ function toolCount(names: readonly string[], cards: readonly ToolCard[]): string
  */
 export async function serveStdio(config: ServerConfig, deps: ServerDeps & { onClose?: () => Promise<void> }): Promise<void> {
   const log = deps.log ?? silentLogger;
-  const { StdioServerTransport, serveStdio: serveBothEras } = await import("@modelcontextprotocol/server/stdio");
   const created = await createServer(config, deps);
   const input = new BoundedLines(MAX_MESSAGE_BYTES, ({ bytes, id }) => {
     log.warn(`refused a message of ${bytes} bytes (limit ${MAX_MESSAGE_BYTES})`);
