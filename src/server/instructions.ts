@@ -3,7 +3,7 @@
 // model with the tool list.
 
 import { writesEnabled, type ServerConfig } from "./config.js";
-import { FILTER_GUIDE } from "../filters/schema.js";
+import { FILTER_GUIDE } from "../filters/guide.js";
 import { offlineSampleNote } from "./offline-sample.js";
 
 /**
