@@ -10,7 +10,7 @@ import type { ToolCard, ToolShelf } from "../tools/shelf.js";
 import { describeError } from "../tools/errors.js";
 import { redact } from "../server/log.js";
 import { completeEntryId, completionResult, NO_COMPLETION, type Completion } from "./name-completion.js";
-import { uiResources } from "../ui/resources.js";
+import { uiPage, uiResources } from "../ui/resources.js";
 import { ICONS, type IconEntry } from "../server/icon.js";
 
 /** The entry kinds with a template, each with the search tool that answers for it. */
@@ -109,11 +109,11 @@ const views = new Map<boolean, SharedResource[]>();
 function sharedViews(config: RegisterOptions["config"]): SharedResource[] {
   let made = views.get(config.embedded);
   if (!made) {
-    made = uiResources(config).map((ui) => ({
+    made = uiResources().map((ui) => ({
       uri: ui.view.uri,
       name: `vndb-view-${ui.view.name}`,
       metadata: { title: ui.view.title, description: ui.view.description, mimeType: ui.mimeType, icons: [...ICONS], _meta: ui._meta },
-      read: async (uri: URL) => ({ contents: [{ uri: uri.href, mimeType: ui.mimeType, text: ui.text, _meta: ui._meta }] }),
+      read: async (uri: URL) => ({ contents: [{ uri: uri.href, mimeType: ui.mimeType, text: await uiPage(ui.view, config), _meta: ui._meta }] }),
     }));
     views.set(config.embedded, made);
   }

@@ -4,7 +4,6 @@
 
 import type { ServerConfig } from "../server/config.js";
 import { OFFLINE_SAMPLE_YEARS } from "../server/offline-sample.js";
-import { VIEW_HTML } from "./generated/view-html.js";
 import { SOURCE_MARKER, VIEWS, viewOfTool, type View } from "./views.js";
 
 /** The MIME type hosts render as an app (ext-apps RESOURCE_MIME_TYPE). */
@@ -26,28 +25,32 @@ export function sourceLine(config: Pick<ServerConfig, "embedded">): string {
     : "Data from VNDB (vndb.org), ODbL.";
 }
 
+/** A view as a resource: what resources/list shows of it (its page is read with uiPage). */
 export interface UiResource {
   view: View;
   mimeType: typeof APP_MIME_TYPE;
-  text: string;
   _meta: { ui: { csp: { resourceDomains: string[] }; prefersBorder: boolean } };
 }
 
-/** One view's resource contents: its page with the provenance filled in, and its sandbox policy. */
-export function uiResource(view: View, config: Pick<ServerConfig, "embedded">): UiResource {
+/** One view's resource: its MIME type and sandbox policy. */
+export function uiResource(view: View): UiResource {
+  return { view, mimeType: APP_MIME_TYPE, _meta: { ui: { csp: { resourceDomains: [VNDB_IMAGE_ORIGIN] }, prefersBorder: true } } };
+}
+
+export function uiResources(): UiResource[] {
+  return VIEWS.map(uiResource);
+}
+
+/**
+ * A view's page with the provenance filled in. The pages (45 KB of HTML) are imported by the
+ * first read, not at every start: only a host that renders MCP Apps reads them.
+ */
+export async function uiPage(view: View, config: Pick<ServerConfig, "embedded">): Promise<string> {
+  const { VIEW_HTML } = await import("./generated/view-html.js");
   const html = VIEW_HTML[view.name];
   if (html === undefined) throw new Error(`view ${view.name} has not been built: run npm run gen`);
   const escaped = sourceLine(config).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-  return {
-    view,
-    mimeType: APP_MIME_TYPE,
-    text: html.replace(SOURCE_MARKER, escaped),
-    _meta: { ui: { csp: { resourceDomains: [VNDB_IMAGE_ORIGIN] }, prefersBorder: true } },
-  };
-}
-
-export function uiResources(config: Pick<ServerConfig, "embedded">): UiResource[] {
-  return VIEWS.map((view) => uiResource(view, config));
+  return html.replace(SOURCE_MARKER, escaped);
 }
 
 /** A tool's `_meta.ui`: the view that draws its answers, and "app" visibility for app-only tools. */
