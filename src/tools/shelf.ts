@@ -9,8 +9,7 @@
 // (or in the idle second after the start: warm). Run from source there are no inlined cards:
 // the first server computes them from the registry, which it then imports at once.
 
-import type { ServerConfig } from "../server/config.js";
-import { writesEnabled } from "../server/config.js";
+import { writesEnabled, type ServerConfig } from "../server/config.js";
 import { listedTool, type AnyTool, type ListedTool, type ToolAccess } from "./define-tool.js";
 
 /** What a server serves of a tool before its code is loaded. */
@@ -60,7 +59,11 @@ export function shelfOf(cards: readonly ToolCard[]): ToolShelf {
   };
 }
 
-/** The cards the bundle build computed (JSON of ToolCard[]); undefined when run from source. */
+/**
+ * The cards the bundle build computed, as JSON text of ToolCard[]; undefined when run from
+ * source. Text, not an object: esbuild inlines a string where it is used, but puts an object
+ * define in its shared runtime chunk, which the offline worker loads too.
+ */
 declare const __VNDB_TOOL_CARDS_JSON__: string | undefined;
 
 let shelf: Promise<ToolShelf> | undefined;
