@@ -93,7 +93,9 @@ async function voiceActors(input: CreditInput, ids: string[]): Promise<Credits> 
     { signal: input.signal },
   );
   const per = new Map<string, Map<string, string[]>>(ids.map((id) => [id, new Map()]));
+  const titles = new Map<string, string>();
   for (const vn of r.results as Obj[]) {
+    titles.set(str(vn.id), str(vn.title));
     for (const v of objs(vn.va)) {
       const cid = str((v.character as Obj | undefined)?.id);
       const staff = (v.staff ?? {}) as Obj;
@@ -112,7 +114,7 @@ async function voiceActors(input: CreditInput, ids: string[]): Promise<Credits> 
     structured[cid] = [...actors].map(([who, vns]) => ({ staff: who, vns }));
     lines.push(
       actors.size
-        ? `Voice of ${cid}: ${[...actors].map(([who, vns]) => `${who} (${vns.join(", ")})`).join("; ")}`
+        ? `Voice of ${cid}: ${[...actors].map(([who, vns]) => `${who} (in ${vns.map((v) => `${v} ${titles.get(v) ?? ""}`.trim()).join(", ")})`).join("; ")}`
         : `Voice of ${cid}: no voice actor recorded.`,
     );
   }

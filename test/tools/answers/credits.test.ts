@@ -65,5 +65,9 @@ describe("credits", () => {
     const r = await server.call("vndb_search_character", { filters: { id: va.character } });
     expect(r.isError, r.text).toBe(false);
     expect(r.text).toMatch(new RegExp(`Voice of ${va.character}: [^\\n]*${person.id} [^\\n]*\\b${va.vn}\\b`));
+    // The VN is named by its title too, not by its id alone (an eval player could not tell which game v38 was).
+    const vn = await server.call("vndb_search_vn", { filters: { id: va.vn }, fields: "title" });
+    const title = (vn.structured?.results as { title: string }[])[0]!.title;
+    expect(r.text).toContain(`${va.vn} ${title}`);
   });
 });
