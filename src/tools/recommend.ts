@@ -154,11 +154,12 @@ export const recommendTool = defineTool({
   async run(args, ctx) {
     // The server's spoiler level (VNDB_SPOILER_LEVEL): a parameter would cost every session tokens.
     const spoilers = ctx.config.spoilerLevel;
-    const user = args.user
-      ? await resolveUserId(ctx.api, args.user, ctx.signal)
-      : ctx.config.token
-        ? (await ctx.session.whoAmI(ctx.api, ctx.signal)).id
-        : undefined;
+    const me = !args.user && ctx.config.token ? await ctx.session.whoAmI(ctx.api, ctx.signal) : undefined;
+    const user = args.user ? await resolveUserId(ctx.api, args.user, ctx.signal) : me?.id;
+    // The user as the answer names them: by name where the call knows it, with the id (the
+    // list writes name the token's owner by name; an id alone left an eval player unsure).
+    const given = args.user?.trim();
+    const whose = me ? `${me.username} (${me.id})` : given && given !== user ? `${given} (${user})` : user;
     const like = (args.like ?? []).filter((s) => s.trim());
     if (like.length > MAX_LIKE) throw new ToolError(`At most ${MAX_LIKE} VNs in "like".`, "Pick the ones that matter most.");
     let seeds: VnRow[];
@@ -169,7 +170,7 @@ export const recommendTool = defineTool({
       notes.push(...got.notes);
     } else if (user) {
       seeds = await seedsFromVotes(ctx.api, user, ctx);
-      if (!seeds.length) throw new ToolError(`${user} has no votes of 8 or more to build a profile from.`, 'Pass "like" with VN ids or titles.');
+      if (!seeds.length) throw new ToolError(`${whose} has no votes of 8 or more to build a profile from.`, 'Pass "like" with VN ids or titles.');
     } else {
       throw new ToolError("Like what? No VN given and no VNDB token configured.", 'Pass "like" (VN ids or titles) or "user".');
     }
@@ -197,7 +198,7 @@ export const recommendTool = defineTool({
     // The seeds are named in every answer, so the model can tell the user what was compared.
     const source = like.length
       ? `Seeds: ${seedList(seeds)}.`
-      : `Seeds: ${user}'s votes ≥ 8 (${seeds.length} VNs: ${seedList(seeds)}).`;
+      : `Seeds: the votes ≥ 8 of ${whose} (${seeds.length} VNs: ${seedList(seeds)}).`;
     const head = [source];
     if (notes.length) head.push(`Note: ${notes.join("; ")}.`);
 
@@ -215,7 +216,7 @@ export const recommendTool = defineTool({
       head.push(`${noTags}; signals used: ${signalsText(signals)}${mean !== null ? `; ties go to the rating closest to the seeds' (${(mean / 10).toFixed(2)})` : ""}.`);
       const candidates = await fallbackCandidates(ctx.api, signals, extra, CANDIDATES, ctx.signal);
       const onList = await listed(candidates.map((c) => c.id));
-      if (user) head.push(`Dropped ${onList.size} already on ${user}'s list.`);
+      if (user) head.push(`Dropped ${onList.size} already on the list of ${whose}.`);
       const picks = scoreFallback(candidates.filter((c) => !onList.has(c.id)), signals, mean).slice(0, PICKS);
       const lines = picks.map((p) => `- ${p.id} ${p.title}${p.rating ? ` (rating ${(p.rating / 10).toFixed(2)})` : ""}: ${p.shares.join("; ")}`);
       const none = candidates.length
@@ -266,7 +267,7 @@ export const recommendTool = defineTool({
       .slice(0, PICKS);
 
     head.push(`Signals used: shared content tags. Profile: ${profile.map((p) => p.name).join(", ")}.`);
-    if (user) head.push(`Dropped ${onList.size} already on ${user}'s list.`);
+    if (user) head.push(`Dropped ${onList.size} already on the list of ${whose}.`);
     const lines = scored.map(
       (x) =>
         `- ${x.c.id} ${x.c.title}${x.c.rating ? ` (rating ${(x.c.rating / 10).toFixed(2)})` : ""}: shares ${x.shared.map((p) => p.name).join(", ")}`,

@@ -151,7 +151,8 @@ describe("vndb_recommend", () => {
     }
     const hasTags = high.some((e) => facts.safeTags(facts.vn(e.vid)!, 1.5).some((t) => facts.tagCategory(t.tag) === "cont"));
     expect(r.isError, r.text).toBe(!hasTags);
-    if (hasTags) expect(r.text).toContain(`${owner.uid}'s votes ≥ 8`);
+    // The owner by name and id, as the list writes name them.
+    if (hasTags) expect(r.text).toContain(`the votes ≥ 8 of ${facts.cat.users.find((u) => u.id === owner.uid)!.username} (${owner.uid})`);
   });
 });
 
