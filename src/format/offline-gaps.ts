@@ -62,12 +62,32 @@ const RULES: Readonly<Partial<Record<string, Readonly<Record<string, GapRule>>>>
   quote: { character: WHEN_BLANK },
 };
 
+/**
+ * Stand-ins an answer keeps, since a row could not be read without them, and says what they
+ * are instead: a dump release's title is its first VN's main title (docs/catalogue.md), which
+ * for a bundle of several VNs names only the first of them.
+ */
+const SAID: Readonly<Partial<Record<string, Readonly<Record<string, GapRule & { says: string }>>>>> = {
+  release: {
+    title: {
+      standIn: (_v, row) => row.released === null || row.released === undefined,
+      needs: { released: "released" },
+      says: "the sample holds no release titles; a release without a date here carries its first VN's title",
+    },
+  },
+};
+
 /** The members to fetch so the rules can decide, for the members a call asked for. */
 export function offlineGapFields(endpoint: string, asked: readonly string[]): Record<string, string> {
-  const rules = RULES[endpoint] ?? {};
   const out: Record<string, string> = {};
-  for (const k of asked) Object.assign(out, rules[k]?.needs ?? {});
+  for (const rules of [RULES[endpoint] ?? {}, SAID[endpoint] ?? {}]) for (const k of asked) Object.assign(out, rules[k]?.needs ?? {});
   return out;
+}
+
+/** What the answer says of the stand-ins it keeps (SAID) in these rows: one clause per member. */
+export function keptStandIns(endpoint: string, rows: readonly Obj[], asked: readonly string[]): string[] {
+  const said = SAID[endpoint] ?? {};
+  return asked.filter((k) => said[k] && rows.some((r) => k in r && said[k]!.standIn(r[k], r))).map((k) => said[k]!.says);
 }
 
 /** The row without stand-in values, naming what it left out (the row itself when nothing is). */

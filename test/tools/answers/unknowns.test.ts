@@ -32,6 +32,20 @@ describe("offline mode: the sample's gaps", () => {
     expect(r.text).not.toMatch(/released/);
   });
 
+  it("a dump release's title is said to be its first VN's; a dated legacy release's own title is not", async () => {
+    const dump = (await server.api.query("release", { filters: ["released", "=", null], fields: "title", results: 1 } as never)).results as Row[];
+    const legacy = (await server.api.query("release", { filters: ["minage", "=", 18], fields: "title,released", results: 1 } as never)).results as Row[];
+    if (!dump.length || !legacy.length || !legacy[0]!.released) throw new Error("the catalogue lacks a dump release or a dated legacy one");
+    const note = /a release without a date here carries its first VN's title/;
+    const named = await server.call("vndb_search_release", { filters: { id: dump[0]!.id }, fields: "title" });
+    expect(named.text).toContain(`${String(dump[0]!.id)} ${String(dump[0]!.title)}`);
+    expect(named.text).toMatch(note);
+    // Fetched only to decide, the date is not shown.
+    expect(named.text).not.toMatch(/released/);
+    const own = await server.call("vndb_search_release", { filters: { id: legacy[0]!.id }, fields: "title" });
+    expect(own.text).not.toMatch(note);
+  });
+
   it("a legacy release with a recorded age rating keeps its ero flag", async () => {
     const rows = (await server.api.query("release", { filters: ["minage", "=", 18], fields: "minage,has_ero", results: 5 } as never)).results as Row[];
     if (!rows.length) throw new Error("no release with a recorded age rating in the catalogue");
