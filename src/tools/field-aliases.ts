@@ -50,6 +50,9 @@ const FIELD_ALIASES: Readonly<Partial<Record<QueryEndpoint, Readonly<Record<stri
   ulist: {
     labels: "labels{label}",
     vn: "vn{title}",
+    // A list entry is a VN's: its title is the VN's (an eval player asked for "title,vote").
+    title: "vn{title}",
+    name: "vn{title}",
     releases: "releases{title,list_status}",
   },
 };

@@ -88,12 +88,16 @@ export function fieldsHint(endpoint: QueryEndpoint, message: string): string {
   const notFound = /Field '([^']*)' not found/.exec(message);
   if (notFound) {
     const wanted = notFound[1]!.toLowerCase();
-    // A word that is a field elsewhere or a filter here: name the call that works (issue 21).
-    const elsewhere =
-      fieldElsewhere(endpoint, wanted) ??
-      (NAME_FIELDS.some((n) => n === wanted)
-        ? undefined
-        : QUERY_SPECS.filter((q) => q.endpoint !== endpoint && subFields(endpointFields(q.endpoint)).has(wanted)).map((q) => [q.endpoint, wanted] as [QueryEndpoint, string])[0]);
+    // A word that is a field elsewhere or a filter here: name the call that works (issue 21),
+    // unless it is a field inside an object here (a list entry's vn{rating}): that is
+    // suggested below, where another tool would answer a different question.
+    const nestedHere = knownPaths(endpoint).some((p) => p.endsWith(`.${wanted}`));
+    const elsewhere = nestedHere
+      ? undefined
+      : (fieldElsewhere(endpoint, wanted) ??
+        (NAME_FIELDS.some((n) => n === wanted)
+          ? undefined
+          : QUERY_SPECS.filter((q) => q.endpoint !== endpoint && subFields(endpointFields(q.endpoint)).has(wanted)).map((q) => [q.endpoint, wanted] as [QueryEndpoint, string])[0]));
     const tool = elsewhere && QUERY_SPECS.find((q) => q.endpoint === elsewhere[0])?.tool;
     const asFilter = filterByName(filterEntity(endpoint), wanted) ? ` ${wanted} is a filter here: {"filters":{"${wanted}":…}}.` : "";
     if (tool) return `${wanted} is a field of ${elsewhere![0]}s: ${tool} {"fields":"title,${elsewhere![1]}"}.${asFilter}`;

@@ -43,6 +43,24 @@ describe("fields spelt like filters", () => {
   });
 });
 
+describe("a user list's entries are VNs", () => {
+  it("its title field answers with each VN's title, as vn{title} does", async () => {
+    const r = await server.call("vndb_get_user_list", { user: "u2", fields: "title,vote", sort: "vote", reverse: true, results: 3 });
+    expect(r.isError, r.text).toBe(false);
+    const spelt = await server.call("vndb_get_user_list", { user: "u2", fields: "vn{title},vote", sort: "vote", reverse: true, results: 3 });
+    // The same answer; its suggested next calls repeat the fields as given.
+    expect(r.text.replaceAll('"title,vote"', '"vn{title},vote"')).toBe(spelt.text);
+    expect(r.text).toMatch(/## v\d+ \S/);
+  });
+
+  it("a VN field it lacks is suggested inside vn{}, not as another tool's field", async () => {
+    const r = await server.call("vndb_get_user_list", { user: "u2", fields: "rating,vote", results: 3 });
+    expect(r.isError).toBe(true);
+    expect(r.text).toMatch(/Did you mean vn\.rating/);
+    expect(r.text).not.toMatch(/is a field of/);
+  });
+});
+
 describe("filters kept on another entity", () => {
   it("vn seiyuu is read as character.seiyuu, echoed, and finds what VNDB's spelling finds", async () => {
     const r = await server.call("vndb_search_vn", { filters: { seiyuu: "s114" }, fields: "title", results: 25 });
