@@ -1,14 +1,22 @@
 // "No visual novels found." with no reason sent models probing two or three more calls. When
 // the reason is in the data, the answer says it: a tag or trait that is on no entry at all,
-// or a producer filtered as developer that only ever published (VNDB has no VN publisher
-// filter; a VN's releases do name their publishers), with the call that works.
+// a producer filtered as developer that only ever published (VNDB has no VN publisher
+// filter; a VN's releases do name their publishers), with the call that works, or a release
+// list filter on a release list that is empty.
 
 import type { QueryNote } from "./note.js";
 
 /** Filters checked at most per answer (each one or two requests). */
 export const EMPTY_REASON_CHECKS_MAX = 2;
 
-type Check = { kind: "tag" | "trait"; id: string } | { kind: "developer"; id: string };
+type Check = { kind: "tag" | "trait"; id: string } | { kind: "developer"; id: string } | { kind: "rlist" };
+
+/** The release list statuses (rlist filter values): unknown, pending, obtained, on loan, deleted. */
+const RLIST_STATUSES = [0, 1, 2, 3, 4];
+
+/** Whether a filter is on the release list only: `["rlist", …]`, or an and/or of such. */
+const onReleaseList = (f: unknown): boolean =>
+  Array.isArray(f) && (f[0] === "rlist" || ((f[0] === "or" || f[0] === "and") && f.length > 1 && f.slice(1).every(onReleaseList)));
 
 /** The id of a tag/trait value: "g123" or [id, max spoiler, min level (, exclude lies)]. */
 const idOf = (v: unknown): string | null => (typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : null);
@@ -19,6 +27,12 @@ export function emptyChecks(endpoint: string, filters: unknown): Check[] {
   const conjuncts = filters[0] === "and" ? filters.slice(1) : [filters];
   const out: Check[] = [];
   for (const c of conjuncts) {
+    // A release list filter matches nothing at all when the list is empty (an eval player
+    // spent a second call to tell that from "nothing matches").
+    if (endpoint === "release" && onReleaseList(c)) {
+      out.push({ kind: "rlist" });
+      continue;
+    }
     if (!Array.isArray(c) || c[1] !== "=") continue;
     const [name, , value] = c as [string, string, unknown];
     if (name === "tag" || name === "dtag" || name === "trait" || name === "dtrait") {
@@ -29,7 +43,8 @@ export function emptyChecks(endpoint: string, filters: unknown): Check[] {
     }
   }
   // One check per entry: a filter can name the same trait twice (direct and inherited forms).
-  const unique = out.filter((c, i) => out.findIndex((d) => d.kind === c.kind && d.id === c.id) === i);
+  const key = (c: Check) => `${c.kind}:${"id" in c ? c.id : ""}`;
+  const unique = out.filter((c, i) => out.findIndex((d) => key(d) === key(c)) === i);
   return unique.slice(0, EMPTY_REASON_CHECKS_MAX);
 }
 
@@ -43,7 +58,11 @@ export const emptyReason: QueryNote = {
     const opts = { signal: ctx.signal };
     const offline = ctx.tool.config.embedded;
     for (const check of emptyChecks(ctx.spec.endpoint, ctx.converted.filters)) {
-      if (check.kind === "tag" || check.kind === "trait") {
+      if (check.kind === "rlist") {
+        const any = await ctx.api.query("release", { filters: ["or", ...RLIST_STATUSES.map((s) => ["rlist", "=", s])], fields: "id", results: 1 }, opts);
+        if (any.results.length > 0) continue;
+        lines.push("The token owner's release list is empty (no release at any status), so a release list filter matches nothing.");
+      } else if (check.kind === "tag" || check.kind === "trait") {
         const count = check.kind === "tag" ? "vn_count" : "char_count";
         const r = await ctx.api.query(check.kind, { filters: ["id", "=", check.id], fields: `name,${count}` }, opts);
         const row = r.results[0];

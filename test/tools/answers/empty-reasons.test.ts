@@ -3,7 +3,7 @@
 // the call that works, instead of a bare "No visual novels found."
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulated, type Emulated } from "../../helpers/emulated-server.js";
+import { startEmulated, TOKENS, type Emulated } from "../../helpers/emulated-server.js";
 
 type Row = Record<string, unknown>;
 
@@ -64,5 +64,29 @@ describe("empty answers explained", () => {
     const r = await server.call("vndb_search_vn", { filters: { developer: "p24", olang: "ko" }, fields: "brief" });
     expect(r.text).toMatch(/No visual novels found/);
     expect(r.text).not.toMatch(/developed no VN|is on no VN/);
+  });
+});
+
+describe("an empty release list", () => {
+  let owner: Emulated;
+  beforeAll(async () => {
+    owner = await startEmulated({ preset: "catalogue", config: { token: TOKENS.u2Writer } });
+  }, 60_000);
+  afterAll(async () => owner?.close());
+
+  it("a release list filter on an empty list says the list is empty; once it holds a release, a miss says nothing of the kind", async () => {
+    const rlist = await owner.api.query("release", { filters: ["or", ...[0, 1, 2, 3, 4].map((s) => ["rlist", "=", s])], fields: "id", results: 1 } as never);
+    if (rlist.results.length) throw new Error("the catalogue's token owner already has releases on the list");
+    const empty = await owner.call("vndb_search_release", { filters: { rlist: { any: [0, 1, 2, 3, 4] } }, fields: "title" });
+    expect(empty.isError, empty.text).toBe(false);
+    expect(empty.text).toMatch(/No releases found/);
+    expect(empty.text).toMatch(/release list is empty/);
+
+    const some = (await owner.api.query("release", { filters: ["vn", "=", ["id", "=", "v17"]], fields: "id", results: 1 } as never)).results[0]!;
+    const added = await owner.call("vndb_update_release_entry", { release: String(some.id), status: "obtained" });
+    expect(added.isError, added.text).toBe(false);
+    const miss = await owner.call("vndb_search_release", { filters: { rlist: 4 }, fields: "title" });
+    expect(miss.text).toMatch(/No releases found/);
+    expect(miss.text).not.toMatch(/release list is empty/);
   });
 });
