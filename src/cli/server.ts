@@ -13,7 +13,6 @@ import { WriteGate } from "../tools/permissions.js";
 import { toolShelf } from "../tools/shelf.js";
 import type { SharedStores } from "../client/shared-stores.js";
 import { extractHttpArgs } from "../server/transports/http-options.js";
-import { sha256 } from "../server/digest.js";
 
 /** Exit status for a configuration the server cannot start with (sysexits EX_USAGE is 64; 2 is the shell convention). */
 export const EXIT_CONFIG = 2;
@@ -24,11 +23,6 @@ const EMBEDDED_MAX_REQUESTS = 1_000_000;
 function kanaLogger(log: Logger) {
   return (level: "debug" | "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) =>
     log[level](`kana: ${message}`, fields && Object.keys(fields).length ? fields : undefined);
-}
-
-/** The caller a token's share of the budget is kept under: a fingerprint, never the token. */
-function budgetCallerOf(token: string | undefined): string {
-  return token ? `token:${sha256(token, "hex").slice(0, 16)}` : "anonymous";
 }
 
 /** Serve until the client goes away; resolves with the exit status. */
@@ -120,7 +114,7 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
   if (transport.kind === "http") {
     if (env.VNDB_TOKEN) log.warn("VNDB_TOKEN is ignored with --http: each client sends its token in Authorization: Bearer");
     const { KanaClient } = await import("../client/kana-client.js");
-    const { RateBudget } = await import("../client/rate-budget.js");
+    const { budgetCaller, RateBudget } = await import("../client/rate-budget.js");
     // One budget for every session: VNDB counts requests per address, not per token.
     const rateBudget = new RateBudget({
       ...(config.embedded ? { maxRequests: EMBEDDED_MAX_REQUESTS } : {}),
@@ -140,7 +134,7 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
       ...(auth ? { auth } : {}),
       // Each token and each anonymous client address gets a fair share of the budget (rate-budget.ts).
       apiFor: (token, caller) =>
-        new KanaClient({ rateBudget, budgetCaller: caller ?? budgetCallerOf(token), publicAnswers, ...(stores ? { sharedStores: stores } : {}), baseUrl, ...(token ? { token } : {}), ...inProcess, logger: kanaLogger(log) }),
+        new KanaClient({ rateBudget, budgetCaller: caller ?? budgetCaller(token), publicAnswers, ...(stores ? { sharedStores: stores } : {}), baseUrl, ...(token ? { token } : {}), ...inProcess, logger: kanaLogger(log) }),
       ...(stores ? { sharedHealth: () => stores.health() } : {}),
       onClose: async () => {
         await stores?.close();

@@ -6,7 +6,7 @@
 // (options and defaults), transport.ts (one HTTP exchange), error-builder.ts (KanaErrors),
 // shared-calls.ts (coalescing and caching), paging.ts (queryAll, getByIds).
 
-import { createHash } from "node:crypto";
+import { tokenFingerprint } from "../kana/digest.js";
 import { KanaError } from "../kana/errors.js";
 import { defaultHintTables } from "../kana/hint-tables.js";
 import { RateBudget, RateBudgetExceeded, type RateBudgetSnapshot } from "./rate-budget.js";
@@ -222,7 +222,7 @@ export class KanaClient {
     this.#hasToken = authorization !== undefined;
     // Keys of answers that belong to one token (authinfo) carry this, so that a cache shared
     // between users (HTTP sessions, replicas) can never hand one user's answer to another.
-    this.#tokenFingerprint = token ? createHash("sha256").update(token).digest("hex").slice(0, 16) : "anonymous";
+    this.#tokenFingerprint = token ? tokenFingerprint(token) : "anonymous";
 
     this.#transport = new KanaTransport({
       origin: url.origin,

@@ -14,6 +14,12 @@
 // anyone else), and a free concurrency slot goes to the caller with the fewest in flight.
 
 import { SharedStoreUnavailable, type SharedRequestWindow, type WindowTake } from "./shared-stores.js";
+import { tokenFingerprint } from "../kana/digest.js";
+
+/** Whose share of a shared budget a call takes: its token's (by fingerprint, never the token), or an anonymous client's address. */
+export function budgetCaller(token: string | undefined, address?: string): string {
+  return token ? `token:${tokenFingerprint(token)}` : address === undefined ? "anonymous" : `anonymous:${address}`;
+}
 
 /** VNDB's documented limit: 200 requests ... */
 export const DEFAULT_MAX_REQUESTS = 200;

@@ -12,7 +12,8 @@
 // The `redis` package is loaded only when a Redis URL is configured: single-user installs
 // (Claude Desktop, npx) never load it.
 
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { sha256 } from "../kana/digest.js";
 import type { SharedRequestWindow, SharedResponseCache, SharedStores, WindowTake } from "./shared-stores.js";
 import { RedisLink, type RedisConnection, type RedisLinkEvents } from "./redis-link.js";
 
@@ -116,7 +117,7 @@ export async function connectRedisStores(
   } finally {
     clearTimeout(timer);
   }
-  const prefix = `${REDIS_KEY_PREFIX}${createHash("sha256").update(options.upstream).digest("hex").slice(0, 12)}:`;
+  const prefix = `${REDIS_KEY_PREFIX}${sha256(options.upstream).slice(0, 12)}:`;
   const describe = redactRedisUrl(url);
   link = new RedisLink(client, describe, options);
   return redisStores(link, prefix, describe);
@@ -127,7 +128,7 @@ export function redisStores(link: RedisLink, prefix: string, describe: string): 
   const windowKey = `${prefix}window`;
   const pauseKey = `${prefix}pause`;
   // Hashed: a query body can be long, and the key then says nothing a MONITOR could read.
-  const cacheKey = (key: string) => `${prefix}cache:${createHash("sha256").update(key).digest("hex")}`;
+  const cacheKey = (key: string) => `${prefix}cache:${sha256(key)}`;
   const window: SharedRequestWindow = {
     async take(maxRequests, windowMs): Promise<WindowTake> {
       const reply = (await link.send(["EVAL", TAKE_SCRIPT, "2", windowKey, pauseKey, String(maxRequests), String(windowMs), randomUUID()])) as number[];

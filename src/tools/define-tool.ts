@@ -31,7 +31,7 @@ import type { EntryLink } from "./entry-links.js";
 import { ICONS, type IconEntry } from "../server/icon.js";
 import type { WriteGate } from "./permissions.js";
 import type { ToolCard } from "./shelf.js";
-import { sha256 } from "../server/digest.js";
+import { sha256 } from "../kana/digest.js";
 
 /** What a model must tell the user when VNDB was down and kept answers were used. */
 function staleNote(stale: readonly StaleNotice[]): string {

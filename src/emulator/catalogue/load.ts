@@ -8,7 +8,6 @@
 // dist/emulator/catalogue/data after `tsc` (the package's build step runs it); as a
 // fallback for a repository checkout built without that step, the loader also looks in
 // the source tree relative to dist/ (../../../src/emulator/catalogue/data).
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -66,8 +65,6 @@ export function defaultCatalogueDir(): string {
   }
   return found;
 }
-
-export const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
 /** The folder's CHECKED_FILE, or null when it has none (or an unreadable one). */
 export function readManifest(dir: string): CheckedManifest | null {

@@ -20,7 +20,8 @@ import type {
   UserRow,
   VnRow,
 } from "./types.js";
-import { CATALOGUE_FILES, readCatalogueFiles, readManifest, sha256, type CheckedManifest } from "./load.js";
+import { CATALOGUE_FILES, readCatalogueFiles, readManifest, type CheckedManifest } from "./load.js";
+import { sha256 } from "../../kana/digest.js";
 import { SHARED_LIST_TABLE, SHARED_LISTS_FILE } from "./compact-rows.js";
 
 const id = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[1-9][0-9]*$`));

@@ -15,7 +15,7 @@
 // (public-answers.ts). On SIGTERM new work gets 503 and a call still running when the drain
 // time is up is answered with a JSON-RPC error.
 
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
@@ -30,6 +30,8 @@ import { checkText } from "../wire-check.js";
 import type { HttpOptions } from "./http-options.js";
 import { HttpFailure, tokenRefused, vndbTokenAsBearer, type HttpAuth } from "./http-auth.js";
 import { clientAddress } from "./http-client-address.js";
+import { budgetCaller } from "../../client/rate-budget.js";
+import { sha256 } from "../../kana/digest.js";
 import { corsHeaders, preflightHeaders } from "./http-cors.js";
 
 export { HttpFailure, type HttpAuth } from "./http-auth.js";
@@ -99,7 +101,7 @@ interface Session {
   release(): void;
 }
 
-const hashOf = (token: string | undefined) => (token ? createHash("sha256").update(token).digest("hex") : "anonymous");
+const hashOf = (token: string | undefined) => (token ? sha256(token) : "anonymous");
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body?: string): void {
   if (res.headersSent) return void res.end();
@@ -274,8 +276,6 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
   let draining = false;
   let hosts = new Set<string>();
 
-  /** Whose share of the budget a request's calls take: its token's, or its address's. */
-  const callerOf = (token: string | undefined, address: string) => (token ? `token:${hashOf(token).slice(0, 16)}` : `anonymous:${address}`);
 
   /** The configuration of one user's server: their token; list writes only if it may write. */
   async function configFor(token: string | undefined, api: VndbApi): Promise<ServerConfig> {
@@ -303,7 +303,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
   async function openServer(token: string | undefined, address: string) {
     let held: { api: VndbApi; idle: CreatedServer[]; release: () => void };
     try {
-      held = clients.take(token, callerOf(token, address));
+      held = clients.take(token, budgetCaller(token, address));
     } catch (error) {
       // The client checks the token's shape locally, the way VNDB would.
       throw tokenRefused(error instanceof Error ? error.message : "invalid token");
@@ -320,7 +320,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
   async function statelessServer(token: string | undefined, address: string) {
     let held: { api: VndbApi; idle: CreatedServer[]; release: () => void };
     try {
-      held = clients.take(token, callerOf(token, address));
+      held = clients.take(token, budgetCaller(token, address));
     } catch (error) {
       throw tokenRefused(error instanceof Error ? error.message : "invalid token");
     }
