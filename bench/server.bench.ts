@@ -22,7 +22,6 @@
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import nodeModule from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { countTokens } from "@anthropic-ai/tokenizer";
@@ -33,6 +32,7 @@ import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { startEmulator } from "../src/emulator/index.js";
 import { KanaClient } from "../src/client/kana-client.js";
 import { serverInstructions } from "../src/server/instructions.js";
+import { HAS_COMPILE_CACHE } from "../src/cli/compile-cache.js";
 import { connect, testConfig, unreachableApi } from "../test/helpers/mcp-client.js";
 import { startRawServer } from "../test/helpers/raw-stdio.js";
 import { MODEL_FACING_BUDGET, MODEL_FACING_BUDGET_WRITER, modelFacingCost } from "../test/helpers/model-facing.js";
@@ -129,8 +129,6 @@ await server.connect(new StdioServerTransport());
 
 const START_VARIANTS = ["minimal", "minimalCached", "server", "embedded"] as const;
 type StartVariant = (typeof START_VARIANTS)[number];
-/** Whether this Node has a compile cache (module.enableCompileCache, Node 22.1+). */
-const COMPILE_CACHE = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === "function";
 
 interface ColdRun {
   initMs: number;
@@ -201,7 +199,7 @@ async function startupAndMemory() {
   rmSync(cacheDir, { recursive: true, force: true });
   const variants: Record<StartVariant, { args: string[]; env: Record<string, string> } | null> = {
     minimal: { args: [minimalEntry], env: baseEnv },
-    minimalCached: COMPILE_CACHE ? { args: [minimalEntry], env: { ...baseEnv, NODE_COMPILE_CACHE: cacheDir } } : null,
+    minimalCached: HAS_COMPILE_CACHE ? { args: [minimalEntry], env: { ...baseEnv, NODE_COMPILE_CACHE: cacheDir } } : null,
     server: { args: [bundledEntry], env: { ...baseEnv, VNDB_TOKEN: TEST_TOKEN, VNDB_LOG_LEVEL: "error" } },
     embedded: { args: [bundledEntry, "--embedded"], env: { ...baseEnv, VNDB_TOKEN: TEST_TOKEN, VNDB_LOG_LEVEL: "error" } },
   };
@@ -225,9 +223,9 @@ async function startupAndMemory() {
   });
   return {
     runs: RUNS,
-    compileCache: COMPILE_CACHE,
+    compileCache: HAS_COMPILE_CACHE,
     minimal: summary(runs.minimal),
-    minimalCached: COMPILE_CACHE ? summary(runs.minimalCached) : null,
+    minimalCached: HAS_COMPILE_CACHE ? summary(runs.minimalCached) : null,
     server: summary(runs.server),
     embedded: summary(runs.embedded),
   };

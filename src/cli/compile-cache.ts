@@ -18,9 +18,13 @@ interface CompileCacheApi {
  */
 const FLUSH_AFTER_MS = 5_000;
 
+const api = nodeModule as CompileCacheApi;
+
+/** Whether this Node has a compile cache (22.1 and later). */
+export const HAS_COMPILE_CACHE = typeof api.enableCompileCache === "function";
+
 /** Turns the compile cache on for what this process loads from now on. */
 export function keepCompiledCode(): void {
-  const api = nodeModule as CompileCacheApi;
   if (!api.enableCompileCache) return;
   api.enableCompileCache();
   setTimeout(() => api.flushCompileCache?.(), FLUSH_AFTER_MS).unref();
