@@ -95,6 +95,8 @@ describe("which filters the notes read (pure)", () => {
     ["release", ["and", ["or", ["rlist", "=", 0], ["rlist", "=", 2]], ["platform", "=", "win"]], ["rlist"]],
     ["release", ["or", ["rlist", "=", 2], ["platform", "=", "win"]], []],
     ["vn", ["rlist", "=", 2], []],
+    ["ulist", ["label", "=", 5], ["label 5"]],
+    ["vn", ["label", "=", 5], []],
   ])("empty-reason on %s %j", (endpoint, filters, checks) => {
     expect(emptyChecks(endpoint, filters).map((c) => ("id" in c ? `${c.kind} ${c.id}` : c.kind))).toEqual(checks);
   });

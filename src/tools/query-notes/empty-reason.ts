@@ -1,15 +1,15 @@
 // "No visual novels found." with no reason sent models probing two or three more calls. When
 // the reason is in the data, the answer says it: a tag or trait that is on no entry at all,
 // a producer filtered as developer that only ever published (VNDB has no VN publisher
-// filter; a VN's releases do name their publishers), with the call that works, or a release
-// list filter on a release list that is empty.
+// filter; a VN's releases do name their publishers), with the call that works, a release
+// list filter on a release list that is empty, or a user list label that holds nothing.
 
 import type { QueryNote } from "./note.js";
 
 /** Filters checked at most per answer (each one or two requests). */
 export const EMPTY_REASON_CHECKS_MAX = 2;
 
-type Check = { kind: "tag" | "trait"; id: string } | { kind: "developer"; id: string } | { kind: "rlist" };
+type Check = { kind: "tag" | "trait"; id: string } | { kind: "developer"; id: string } | { kind: "rlist" } | { kind: "label"; id: number };
 
 /** The release list statuses (rlist filter values): unknown, pending, obtained, on loan, deleted. */
 const RLIST_STATUSES = [0, 1, 2, 3, 4];
@@ -38,6 +38,8 @@ export function emptyChecks(endpoint: string, filters: unknown): Check[] {
     if (name === "tag" || name === "dtag" || name === "trait" || name === "dtrait") {
       const id = idOf(value);
       if (id) out.push({ kind: name.endsWith("tag") ? "tag" : "trait", id });
+    } else if (name === "label" && endpoint === "ulist" && typeof value === "number") {
+      out.push({ kind: "label", id: value });
     } else if (name === "developer" && endpoint === "vn" && Array.isArray(value) && value[0] === "id" && value[1] === "=" && typeof value[2] === "string") {
       out.push({ kind: "developer", id: value[2] });
     }
@@ -58,7 +60,13 @@ export const emptyReason: QueryNote = {
     const opts = { signal: ctx.signal };
     const offline = ctx.tool.config.embedded;
     for (const check of emptyChecks(ctx.spec.endpoint, ctx.converted.filters)) {
-      if (check.kind === "rlist") {
+      if (check.kind === "label") {
+        // A label that holds no entry at all (an eval player looked the wishlist up a second way).
+        const { labels } = await ctx.api.ulistLabels({ ...(ctx.user ? { user: ctx.user } : {}), fields: "count" }, opts);
+        const label = labels.find((l) => l.id === check.id);
+        if (!label || label.count !== 0) continue;
+        lines.push(`Label ${label.id} "${label.label}" holds no entry on ${ctx.user ? `the list of ${ctx.user}` : "this list"}, so this filter matches nothing.`);
+      } else if (check.kind === "rlist") {
         const any = await ctx.api.query("release", { filters: ["or", ...RLIST_STATUSES.map((s) => ["rlist", "=", s])], fields: "id", results: 1 }, opts);
         if (any.results.length > 0) continue;
         lines.push("The token owner's release list is empty (no release at any status), so a release list filter matches nothing.");

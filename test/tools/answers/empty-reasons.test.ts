@@ -90,3 +90,25 @@ describe("an empty release list", () => {
     expect(miss.text).not.toMatch(/release list is empty/);
   });
 });
+
+describe("an empty label", () => {
+  let owner: Emulated;
+  beforeAll(async () => {
+    owner = await startEmulated({ preset: "catalogue", config: { token: TOKENS.u2Writer } });
+  }, 60_000);
+  afterAll(async () => owner?.close());
+
+  it("a label filter on a label that holds nothing says so; on a label with entries, a miss says nothing of the kind", async () => {
+    const { labels } = await owner.api.ulistLabels({ user: "u2", fields: "count" });
+    const empty = labels.find((l) => l.count === 0);
+    const full = labels.find((l) => (l.count ?? 0) > 0);
+    if (!empty || !full) throw new Error("u2 has no empty label, or no label with entries, in the catalogue");
+    const r = await owner.call("vndb_get_user_list", { user: "u2", filters: { label: empty.label }, fields: "vn{title}" });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).toMatch(/No list entries found/);
+    expect(r.text).toContain(`Label ${empty.id} "${empty.label}" holds no entry`);
+    const miss = await owner.call("vndb_get_user_list", { user: "u2", filters: { label: full.label, id: "v9999999" }, fields: "vn{title}" });
+    expect(miss.isError, miss.text).toBe(false);
+    expect(miss.text).not.toMatch(/holds no entry/);
+  });
+});
