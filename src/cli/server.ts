@@ -9,7 +9,7 @@ import { serveStdio } from "../server/transports/stdio.js";
 import { lazyApi } from "../tools/lazy-api.js";
 import type { VndbApi } from "../tools/api.js";
 import { checkTokenAtStart, TokenRefusal, withTokenFallback } from "../tools/refused-token.js";
-import { WriteGate } from "../tools/permissions.js";
+import { WriteGate } from "../tools/lists/permissions.js";
 import { toolShelf } from "../tools/shelf.js";
 import type { SharedStores } from "../client/shared-stores.js";
 import { extractHttpArgs } from "../server/transports/http-options.js";

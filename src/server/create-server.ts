@@ -12,7 +12,7 @@ import { PendingRequests, type WrappableTransport } from "./pending-requests.js"
 import { registerTools } from "../tools/define-tool.js";
 import { cardsFor, toolShelf } from "../tools/shelf.js";
 import { SessionState } from "../tools/session.js";
-import type { WriteGate } from "../tools/permissions.js";
+import type { WriteGate } from "../tools/lists/permissions.js";
 import { ClientLog } from "./client-log.js";
 import { completeResourceArgument, registerResources } from "../resources/index.js";
 import { completePromptArgument, registerPrompts } from "../prompts/index.js";
@@ -59,7 +59,7 @@ export interface ServerDeps {
   log?: Logger;
   /** A line to put before every answer while it returns one (a refused token). */
   answerNote?: () => string | undefined;
-  /** Withdraws the write tools once the token proves unable to write (tools/permissions.ts). */
+  /** Withdraws the write tools once the token proves unable to write (tools/lists/permissions.ts). */
   writeGate?: WriteGate;
 }
 

@@ -27,9 +27,9 @@ import { capErrorText, checkInputLimits } from "./input-limits.js";
 import { ageText, collectStaleNotices, type StaleNotice } from "../client/stale-answers.js";
 import type { SessionState } from "./session.js";
 import type { ClientLog } from "../server/client-log.js";
-import type { EntryLink } from "./entry-links.js";
+import type { EntryLink } from "./query/entry-links.js";
 import { ICONS, type IconEntry } from "../server/icon.js";
-import type { WriteGate } from "./permissions.js";
+import type { WriteGate } from "./lists/permissions.js";
 import type { ToolCard } from "./shelf.js";
 import { sha256 } from "../kana/digest.js";
 

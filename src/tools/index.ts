@@ -3,23 +3,23 @@
 // it on the first call that needs a tool (shelf.ts), not at its start.
 
 import type { AnyTool } from "./define-tool.js";
-import { getAuthInfoTool } from "./get-auth-info.js";
-import { getSchemaTool } from "./get-schema.js";
-import { getStatsTool } from "./get-stats.js";
-import { getUserTool } from "./get-user.js";
-import { listInsightTool } from "./list-insight.js";
-import { listLabelsTool } from "./list-labels.js";
+import { getAuthInfoTool } from "./info/get-auth-info.js";
+import { getSchemaTool } from "./info/get-schema.js";
+import { getStatsTool } from "./info/get-stats.js";
+import { getUserTool } from "./info/get-user.js";
+import { listInsightTool } from "./insight/list-insight.js";
+import { listLabelsTool } from "./lists/list-labels.js";
 import {
   removeListEntryTool,
   removeReleaseEntryTool,
   updateListEntryTool,
   updateReleaseEntryTool,
-} from "./list-writes.js";
-import { QUERY_SPECS } from "./query-specs.js";
-import { recommendTool } from "./recommend.js";
-import { defineQueryTool } from "./query-tool.js";
-import { vnCardsTool } from "./ui-vn-cards.js";
-import { vnSheetTool } from "./ui-vn-sheet.js";
+} from "./lists/list-writes.js";
+import { QUERY_SPECS } from "./query/specs.js";
+import { recommendTool } from "./insight/recommend.js";
+import { defineQueryTool } from "./query/tool.js";
+import { vnCardsTool } from "./app/vn-cards.js";
+import { vnSheetTool } from "./app/vn-sheet.js";
 
 export const ALL_TOOLS: readonly AnyTool[] = [
   ...QUERY_SPECS.map(defineQueryTool),

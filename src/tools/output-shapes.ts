@@ -8,8 +8,8 @@
 
 import { z } from "zod";
 import type { QueryEndpoint } from "../kana/types.js";
-import { entrySchema, selectionSchema } from "./entry-shapes.js";
-import { ENTRY_FIELDS } from "./list-entries.js";
+import { entrySchema, selectionSchema } from "./query/entry-shapes.js";
+import { ENTRY_FIELDS } from "./lists/list-entries.js";
 
 const int = z.number().int();
 const strings = z.array(z.string());
@@ -29,7 +29,7 @@ const RESOLVED_NAME = z.looseObject({
   others: strings.optional(),
 });
 
-/** A page of query results (format/query-result.ts) plus what query-run.ts adds to it. */
+/** A page of query results (format/query-result.ts) plus what tools/query/run.ts adds to it. */
 export function queryOutput(endpoint: QueryEndpoint): z.ZodRawShape {
   return {
     results: z.array(entrySchema(endpoint)),

@@ -9,7 +9,7 @@ import { parseAuthorization } from "../kana/token.js";
 import type { Logger } from "../server/log.js";
 import type { RequestOptions, VndbApi } from "./api.js";
 import { ToolError } from "./errors.js";
-import type { WriteGate } from "./permissions.js";
+import type { WriteGate } from "./lists/permissions.js";
 
 /** The line prepended to every answer once the token has been refused. */
 export const REFUSED_TOKEN_NOTE = "Your VNDB token was refused; public data only.";

@@ -12,7 +12,7 @@ export class SessionState {
   async resolver(api: VndbApi): Promise<NameResolver> {
     if (!this.nameResolver) {
       // Loaded on first use: the resolver pulls in the filter validator.
-      const { createResolver } = await import("./filter-port.js");
+      const { createResolver } = await import("./query/filter-port.js");
       this.nameResolver ??= createResolver(api);
     }
     return this.nameResolver;

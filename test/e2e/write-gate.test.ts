@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { startEmulator, type Emulator } from "../../src/emulator/index.js";
 import { createServer } from "../../src/server/create-server.js";
-import { WriteGate } from "../../src/tools/permissions.js";
+import { WriteGate } from "../../src/tools/lists/permissions.js";
 import { startStdioServer, type StdioServer } from "../helpers/stdio-server.js";
 import { testConfig, unreachableApi } from "../helpers/mcp-client.js";
 import { TOKENS } from "../helpers/emulated-server.js";

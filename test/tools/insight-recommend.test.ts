@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../src/emulator/index.js";
 import { KanaClient } from "../../src/client/kana-client.js";
-import { countedTags, listStats } from "../../src/tools/list-stats.js";
+import { countedTags, listStats } from "../../src/tools/insight/list-stats.js";
 import { startCountingProxy, type CountingProxy } from "../helpers/counting-proxy.js";
 import { connect, testConfig, type Connected } from "../helpers/mcp-client.js";
 import { testCatalogue } from "../../src/emulator/presets/test.js";

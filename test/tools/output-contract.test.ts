@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tool } from "@modelcontextprotocol/client";
 import { startEmulated, TOKENS, type Emulated } from "../helpers/emulated-server.js";
 import { APP_MIME_TYPE, UI_EXTENSION } from "../../src/ui/resources.js";
-import { LEAF_TYPES, treeLeaves } from "../../src/tools/entry-shapes.js";
+import { LEAF_TYPES, treeLeaves } from "../../src/tools/query/entry-shapes.js";
 import { API_FIELDS, subFields, type SchemaObject } from "../../src/schema/index.js";
 
 type Json = Record<string, unknown>;

@@ -1,13 +1,13 @@
-// The list of query notes itself (src/tools/query-notes/index.ts): names unique and
+// The list of query notes itself (src/tools/query/notes/index.ts): names unique and
 // kebab-case, each with a request bound, and the order (= the text order) pinned so that
 // a reordering shows in review.
 
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { QUERY_NOTES } from "../../src/tools/query-notes/index.js";
-import { filteredStaff } from "../../src/tools/query-notes/staff-match.js";
-import { emptyChecks } from "../../src/tools/query-notes/empty-reason.js";
+import { QUERY_NOTES } from "../../src/tools/query/notes/index.js";
+import { filteredStaff } from "../../src/tools/query/notes/staff-match.js";
+import { emptyChecks } from "../../src/tools/query/notes/empty-reason.js";
 
 /** Each note and the test that shows it through a real client (a new note adds a row here). */
 const TESTED_BY: Record<string, string> = {

@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulated, TOKENS, type Emulated } from "../helpers/emulated-server.js";
-import { QUERY_SPECS } from "../../src/tools/query-specs.js";
+import { QUERY_SPECS } from "../../src/tools/query/specs.js";
 import type { QueryEndpoint } from "../../src/kana/types.js";
 
 let anon: Emulated;

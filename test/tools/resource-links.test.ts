@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulated, TOKENS, type Emulated } from "../helpers/emulated-server.js";
-import { LINKED_ENTRIES_MAX } from "../../src/tools/entry-links.js";
+import { LINKED_ENTRIES_MAX } from "../../src/tools/query/entry-links.js";
 
 type Json = Record<string, unknown>;
 

@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulated, TOKENS, type Emulated } from "../helpers/emulated-server.js";
-import { RELEASE_STATUSES } from "../../src/tools/list-entries.js";
+import { RELEASE_STATUSES } from "../../src/tools/lists/list-entries.js";
 
 let owner: Emulated;
 let anon: Emulated;

@@ -1,7 +1,7 @@
 // The list dashboard (vndb_list_insight): labels, the vote histogram, finished per year and
 // the developers and tags of the highly voted, as charts with their numbers beside them.
 
-import type { ListStats } from "../../tools/list-stats.js";
+import type { ListStats } from "../../tools/insight/list-stats.js";
 import { connect, type ToolResult } from "./bridge.js";
 import { barChart } from "./charts.js";
 import { h, mainElement, show, sourceLine } from "./dom.js";

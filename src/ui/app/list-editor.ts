@@ -16,7 +16,7 @@ interface Entry {
   vn?: { title?: string };
 }
 
-/** The write tools' structured answers (src/tools/list-writes.ts). */
+/** The write tools' structured answers (src/tools/lists/list-writes.ts). */
 interface WriteAnswer {
   vn?: string;
   entry?: Entry | null;

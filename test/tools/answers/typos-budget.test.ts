@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../../src/emulator/index.js";
 import { KanaClient } from "../../../src/client/kana-client.js";
 import { connect, testConfig, type Connected } from "../../helpers/mcp-client.js";
-import { nearMatches } from "../../../src/tools/query-notes/typo-fallback.js";
+import { nearMatches } from "../../../src/tools/query/notes/typo-fallback.js";
 
 let open: { emulator: Emulator; api: KanaClient; connected: Connected } | undefined;
 afterEach(async () => {

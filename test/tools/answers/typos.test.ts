@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulated, type Emulated } from "../../helpers/emulated-server.js";
-import { looserSearches, nearMatches, nearMatchNote, TYPO_RETRIES_MAX } from "../../../src/tools/query-notes/typo-fallback.js";
+import { looserSearches, nearMatches, nearMatchNote, TYPO_RETRIES_MAX } from "../../../src/tools/query/notes/typo-fallback.js";
 
 let server: Emulated;
 beforeAll(async () => {

@@ -1,0 +1,297 @@
+// vndb_recommend: "something like X", "what should I read next". A tag profile from the given
+// VNs (or the user's highest votes), candidates sharing two of its tags (one, if too few), minus
+// what is on the list, each explained. Seeds without content tags fall back to their
+// developers, staff, relations and rating (recommend-fallback.ts). At most 5 upstream
+// requests: seeds 1, candidates 1-2, list check 1, and /authinfo once per session.
+
+import { z } from "zod";
+import type { VndbApi } from "../api.js";
+import { defineTool, type ToolContext } from "../define-tool.js";
+import { ToolError } from "../errors.js";
+import { RECOMMEND_OUTPUT } from "../output-shapes.js";
+import { entryLinks } from "../query/entry-links.js";
+import { resolveCode, type CodeKind } from "../../filters/code-names.js";
+import { VOTED_LABEL } from "../lists/labels.js";
+import { resolveUserId } from "../lists/users.js";
+import {
+  FALLBACK_SEED_FIELDS,
+  fallbackCandidates,
+  fallbackSignals,
+  hasSignals,
+  meanRating,
+  scoreFallback,
+  signalsText,
+  type FallbackSeed,
+} from "./recommend-fallback.js";
+
+/** Tags weaker than this (0..3) are voters' doubts, for the profile and for a match. */
+export const MATCH_MIN_RATING = 1.5;
+/** Tags in the profile: enough for variety, few enough for one request of tag pairs. */
+const PROFILE_TAGS = 6;
+/** The user's votes that make the profile when no VN is given: 8/10 and up, the best 25. */
+const SEED_MIN_VOTE = 80;
+const SEED_VOTES = 25;
+/** Candidates read per request (the API's page maximum) and picks shown. */
+const CANDIDATES = 100;
+const PICKS = 5;
+/** Seeds named at once: they share one search request. */
+const MAX_LIKE = 5;
+/** Seeds named in the answer's head (a vote profile may have 25). */
+const SEEDS_NAMED = 8;
+
+const TAG_FIELDS = "tags{id,name,rating,spoiler,lie,category}";
+
+interface VnTag {
+  id: string;
+  name: string;
+  rating: number;
+  spoiler: number;
+  lie: boolean;
+  category?: string;
+}
+interface VnRow extends FallbackSeed {
+  id: string;
+  title: string;
+  alttitle?: string | null;
+  aliases?: string[];
+  titles?: { title: string }[];
+  votecount?: number;
+  tags?: VnTag[];
+}
+
+/** Whether a VN's tag counts at this spoiler level (no lies below level 2). */
+export function tagCounts(t: VnTag, spoilers: number): boolean {
+  return t.rating >= MATCH_MIN_RATING && t.spoiler <= spoilers && (spoilers >= 2 || !t.lie);
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/** The row a name means among search rows: exact title/alias, else a title containing it, else none. */
+function pickByName(name: string, rows: VnRow[]): VnRow | undefined {
+  const key = norm(name);
+  const names = (r: VnRow) => [r.title, r.alttitle ?? "", ...(r.aliases ?? []), ...(r.titles ?? []).map((t) => t.title)].map(norm);
+  const byVotes = [...rows].sort((a, b) => (b.votecount ?? 0) - (a.votecount ?? 0));
+  return byVotes.find((r) => names(r).includes(key)) ?? byVotes.find((r) => names(r).some((n) => n.includes(key)));
+}
+
+/** The seed VNs from ids and titles, in one /vn request. */
+async function seedsFromLike(api: VndbApi, like: string[], ctx: ToolContext): Promise<{ seeds: VnRow[]; notes: string[] }> {
+  const clauses = like.map((v) => (/^v[0-9]+$/i.test(v.trim()) ? ["id", "=", v.trim().toLowerCase()] : ["search", "=", v.trim()]));
+  const filters = clauses.length === 1 ? clauses[0] : ["or", ...clauses];
+  const res = await api.query(
+    "vn",
+    { filters, fields: `title,alttitle,aliases,titles{title},votecount,${TAG_FIELDS},${FALLBACK_SEED_FIELDS}`, sort: "votecount", reverse: true, results: CANDIDATES },
+    { signal: ctx.signal },
+  );
+  const rows = res.results as unknown as VnRow[];
+  const seeds: VnRow[] = [];
+  const notes: string[] = [];
+  for (const v of like) {
+    const id = /^v[0-9]+$/i.test(v.trim()) ? v.trim().toLowerCase() : undefined;
+    const row = id ? rows.find((r) => r.id === id) : pickByName(v, rows);
+    if (!row) notes.push(`no VN found for "${v}"`);
+    else if (!seeds.includes(row)) seeds.push(row);
+  }
+  return { seeds, notes };
+}
+
+/** The seed VNs from the user's highest votes, in one /ulist request. */
+async function seedsFromVotes(api: VndbApi, user: string, ctx: ToolContext): Promise<VnRow[]> {
+  const res = await api.query(
+    "ulist",
+    // Label 7 (Voted): VNDB sorts unvoted entries first in descending vote order.
+    { user, filters: ["label", "=", VOTED_LABEL], fields: `vote,vn{title,${TAG_FIELDS},${FALLBACK_SEED_FIELDS}}`, sort: "vote", reverse: true, results: SEED_VOTES },
+    { signal: ctx.signal },
+  );
+  return (res.results as unknown as { id: string; vote: number | null; vn: Omit<VnRow, "id"> }[])
+    .filter((e) => (e.vote ?? 0) >= SEED_MIN_VOTE)
+    .map((e) => ({ id: e.id, ...e.vn }));
+}
+
+/** Profile: tags by how many seeds carry them, then summed rating; content tags only. */
+function profileOf(seeds: VnRow[], spoilers: number): { id: string; name: string; weight: number }[] {
+  const acc = new Map<string, { id: string; name: string; seeds: number; sum: number }>();
+  for (const s of seeds) {
+    for (const t of s.tags ?? []) {
+      if (t.category !== "cont" || !tagCounts(t, spoilers)) continue;
+      const row = acc.get(t.id) ?? { id: t.id, name: t.name, seeds: 0, sum: 0 };
+      row.seeds++;
+      row.sum += t.rating;
+      acc.set(t.id, row);
+    }
+  }
+  return [...acc.values()]
+    .sort((a, b) => b.seeds - a.seeds || b.sum - a.sum || a.id.localeCompare(b.id))
+    .slice(0, PROFILE_TAGS)
+    .map((t) => ({ id: t.id, name: t.name, weight: t.seeds + t.sum / 3 }));
+}
+
+/** A language or platform given by name ("English", "Switch") → its code, said back when it was a name. */
+function codeOf(kind: CodeKind, value: string, echo: string[]): string {
+  const r = resolveCode(kind, value);
+  if (!r.ok) throw new ToolError(r.message);
+  if (!r.exact) echo.push(`${kind} "${value}" = ${r.code} ${r.label}`);
+  return r.code;
+}
+
+export const recommendTool = defineTool({
+  name: "vndb_recommend",
+  endpoint: "vn",
+  composite: true,
+  title: "Recommend visual novels",
+  description:
+    "VNs like `like` (ids/titles) or, without it, the user's votes ≥ 8, by shared tags (without tags: developers, staff, relations); skips the user's list, says why each fits.",
+  input: {
+    like: z.array(z.string()).optional().describe("VN ids or titles"),
+    user: z.string().optional().describe("u123/name; default token owner"),
+    lang: z.string().optional().describe("e.g. en"),
+    platform: z.string().optional().describe("e.g. swi"),
+    length: z.number().int().min(1).max(5).optional(),
+  },
+  output: RECOMMEND_OUTPUT,
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  access: "read",
+  async run(args, ctx) {
+    // The server's spoiler level (VNDB_SPOILER_LEVEL): a parameter would cost every session tokens.
+    const spoilers = ctx.config.spoilerLevel;
+    const me = !args.user && ctx.config.token ? await ctx.session.whoAmI(ctx.api, ctx.signal) : undefined;
+    const user = args.user ? await resolveUserId(ctx.api, args.user, ctx.signal) : me?.id;
+    // The user as the answer names them: by name where the call knows it, with the id (the
+    // list writes name the token's owner by name; an id alone left an eval player unsure).
+    const given = args.user?.trim();
+    const whose = me ? `${me.username} (${me.id})` : given && given !== user ? `${given} (${user})` : user;
+    const like = (args.like ?? []).filter((s) => s.trim());
+    if (like.length > MAX_LIKE) throw new ToolError(`At most ${MAX_LIKE} VNs in "like".`, "Pick the ones that matter most.");
+    let seeds: VnRow[];
+    const notes: string[] = [];
+    if (like.length) {
+      const got = await seedsFromLike(ctx.api, like, ctx);
+      seeds = got.seeds;
+      notes.push(...got.notes);
+    } else if (user) {
+      seeds = await seedsFromVotes(ctx.api, user, ctx);
+      if (!seeds.length) throw new ToolError(`${whose} has no votes of 8 or more to build a profile from.`, 'Pass "like" with VN ids or titles.');
+    } else {
+      throw new ToolError("Like what? No VN given and no VNDB token configured.", 'Pass "like" (VN ids or titles) or "user".');
+    }
+    if (!seeds.length) throw new ToolError(`No VN found for ${like.map((l) => `"${l}"`).join(", ")}.`, "Find the ids with vndb_search_vn.");
+    const profile = profileOf(seeds, spoilers);
+    const extra: unknown[] = [
+      ...seeds.map((s) => ["id", "!=", s.id]),
+      ...(args.lang ? [["lang", "=", codeOf("language", args.lang, notes)]] : []),
+      ...(args.platform ? [["platform", "=", codeOf("platform", args.platform, notes)]] : []),
+      ...(args.length ? [["length", "=", args.length]] : []),
+    ];
+    const filtered = extra.length > seeds.length;
+
+    /** Which of these VNs are on the user's list: one /ulist request. */
+    const listed = async (ids: string[]): Promise<Set<string>> => {
+      if (!user || !ids.length) return new Set();
+      const res = await ctx.api.query(
+        "ulist",
+        { user, filters: ids.length === 1 ? ["id", "=", ids[0]] : ["or", ...ids.map((id) => ["id", "=", id])], fields: "", results: CANDIDATES },
+        { signal: ctx.signal },
+      );
+      return new Set(res.results.map((r) => String(r.id)));
+    };
+
+    // The seeds are named in every answer, so the model can tell the user what was compared.
+    const source = like.length
+      ? `Seeds: ${seedList(seeds)}.`
+      : `Seeds: the votes ≥ 8 of ${whose} (${seeds.length} VNs: ${seedList(seeds)}).`;
+    const head = [source];
+    if (notes.length) head.push(`Note: ${notes.join("; ")}.`);
+
+    if (!profile.length) {
+      // No content tags to compare by: the seeds' makers, relations and rating instead.
+      const signals = fallbackSignals(seeds);
+      const noTags = `No content tags on ${seeds.length === 1 ? "this VN" : "these VNs"} at spoiler level ${spoilers}${ctx.config.embedded ? " (the offline sample holds tags for only a few VNs)" : ""}`;
+      if (!hasSignals(signals)) {
+        throw new ToolError(
+          `${noTags}, and no developers, writer/artist/composer credits or relations either: nothing to compare ${seedList(seeds)} by.`,
+          "Try other VNs, or search by what the user likes with vndb_search_vn filters (tag, developer, staff).",
+        );
+      }
+      const mean = meanRating(seeds);
+      head.push(`${noTags}; signals used: ${signalsText(signals)}${mean !== null ? `; ties go to the rating closest to the seeds' (${(mean / 10).toFixed(2)})` : ""}.`);
+      const candidates = await fallbackCandidates(ctx.api, signals, extra, CANDIDATES, ctx.signal);
+      const onList = await listed(candidates.map((c) => c.id));
+      if (user) head.push(`Dropped ${onList.size} already on the list of ${whose}.`);
+      const picks = scoreFallback(candidates.filter((c) => !onList.has(c.id)), signals, mean).slice(0, PICKS);
+      const lines = picks.map((p) => `- ${p.id} ${p.title}${p.rating ? ` (rating ${(p.rating / 10).toFixed(2)})` : ""}: ${p.shares.join("; ")}`);
+      const none = candidates.length
+        ? `All ${candidates.length} VNs sharing these are on the list already.`
+        : `No other VN shares these${filtered ? " within the filters" : ""}.`;
+      return {
+        text: [...head, ...(picks.length ? lines : [none])].join("\n"),
+        structured: {
+          seeds: seeds.map((s) => s.id),
+          signals: ["developers", "staff", "relations"].filter((k) => (k === "developers" ? signals.developers : k === "staff" ? signals.credits : signals.relations).length),
+          profile: [],
+          picks: picks.map((p) => ({ id: p.id, title: p.title, shares: p.shares })),
+          ...(user ? { user, droppedOnList: onList.size } : {}),
+        },
+      };
+    }
+
+    const tagFilter = (id: string) => ["tag", "=", spoilers >= 2 ? [id, spoilers, MATCH_MIN_RATING] : [id, spoilers, MATCH_MIN_RATING, true]];
+    const pairs: unknown[] = [];
+    for (let i = 0; i < profile.length; i++) {
+      for (let j = i + 1; j < profile.length; j++) pairs.push(["and", tagFilter(profile[i]!.id), tagFilter(profile[j]!.id)]);
+    }
+    const ask = async (match: unknown[]) => {
+      const any = match.length === 1 ? match[0] : ["or", ...match];
+      const res = await ctx.api.query(
+        "vn",
+        { filters: ["and", any, ...extra], fields: "title,rating,votecount,tags{id,rating,spoiler,lie}", sort: "rating", reverse: true, results: CANDIDATES },
+        { signal: ctx.signal },
+      );
+      return res.results as unknown as VnRow[];
+    };
+    let candidates = pairs.length ? await ask(pairs) : [];
+    if (candidates.length < PICKS * 2) {
+      const more = await ask(profile.map((t) => tagFilter(t.id)));
+      candidates = [...candidates, ...more.filter((m) => !candidates.some((c) => c.id === m.id))];
+    }
+
+    const onList = await listed(candidates.map((c) => c.id));
+
+    const scored = candidates
+      .filter((c) => !onList.has(c.id))
+      .map((c) => {
+        const shared = profile.filter((p) => (c.tags ?? []).some((t) => t.id === p.id && tagCounts(t, spoilers)));
+        return { c, shared, score: shared.reduce((n, p) => n + p.weight, 0) };
+      })
+      .filter((x) => x.shared.length > 0)
+      .sort((a, b) => b.score - a.score || (b.c.rating ?? 0) - (a.c.rating ?? 0))
+      .slice(0, PICKS);
+
+    head.push(`Signals used: shared content tags. Profile: ${profile.map((p) => p.name).join(", ")}.`);
+    if (user) head.push(`Dropped ${onList.size} already on the list of ${whose}.`);
+    const lines = scored.map(
+      (x) =>
+        `- ${x.c.id} ${x.c.title}${x.c.rating ? ` (rating ${(x.c.rating / 10).toFixed(2)})` : ""}: shares ${x.shared.map((p) => p.name).join(", ")}`,
+    );
+    const none = candidates.length
+      ? `All ${candidates.length} VNs sharing these tags are on the list already.`
+      : `No other VN shares these tags${filtered ? " within the filters" : ""}.`;
+    const text = [...head, ...(scored.length ? lines : [none])].join("\n");
+    return {
+      text,
+      links: entryLinks(scored.map((x) => ({ id: x.c.id, title: x.c.title }))),
+      structured: {
+        seeds: seeds.map((s) => s.id),
+        signals: ["tags"],
+        profile: profile.map((p) => p.name),
+        picks: scored.map((x) => ({ id: x.c.id, title: x.c.title, shares: x.shared.map((p) => p.name) })),
+        ...(user ? { user, droppedOnList: onList.size } : {}),
+      },
+    };
+  },
+});
+
+/** Seeds shown by id and title; a long vote list is cut after SEEDS_NAMED. */
+function seedList(seeds: readonly VnRow[]): string {
+  const shown = seeds.slice(0, SEEDS_NAMED).map((s) => `${s.id} ${s.title}`);
+  return seeds.length > SEEDS_NAMED ? `${shown.join(", ")} and ${seeds.length - SEEDS_NAMED} more` : shown.join(", ");
+}

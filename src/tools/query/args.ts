@@ -1,0 +1,19 @@
+// The arguments of a query tool call, as the tool's input schema (tools/query/tool.ts) admits them.
+
+export type QueryArgs = {
+  query?: string;
+  filters?: unknown;
+  user?: string;
+  fields?: string;
+  sort?: string;
+  reverse?: boolean;
+  results?: number;
+  page?: number;
+  count?: boolean;
+  spoilers?: number;
+};
+
+/** Whether a filter argument mentions list labels (only then is the token's user needed). */
+export function mentionsLabel(filters: unknown): boolean {
+  return filters !== undefined && JSON.stringify(filters).includes('"label"');
+}

@@ -1,0 +1,44 @@
+// Offline, a filter on a value the sample does not hold for most entries (a VN's development
+// status, a release's age rating, date or languages) matches the sample's defaults and its few known
+// values: "no VN in development" or "every VN finished" would read as VNDB's answer.
+
+import { offlineGapMembers } from "../../../format/offline-gaps.js";
+import type { QueryNote } from "./note.js";
+import { topConjuncts } from "./top-filters.js";
+
+/** Top-level filter names of a predicate (the conjuncts of an "and", or the one filter). */
+function topFilterNames(filters: unknown): string[] {
+  return topConjuncts(filters).flatMap((c) => (typeof c[0] === "string" ? [c[0]] : []));
+}
+
+/**
+ * Filters named otherwise than the member they test, per endpoint: a release's `lang` filter
+ * reads its `languages` (which the sample holds for its few dated releases only; an English
+ * filter found nothing where the VN itself lists English, eval gap-english-1).
+ */
+const FILTER_MEMBERS: Readonly<Partial<Record<string, Readonly<Record<string, string>>>>> = {
+  release: { lang: "languages" },
+};
+
+/** Filters on members the offline sample lacks for most entries, each with the member it tests where the names differ ("lang (languages)"). */
+export function offlineGapFilters(endpoint: string, filters: unknown): string[] {
+  const gaps = offlineGapMembers(endpoint);
+  const renamed = FILTER_MEMBERS[endpoint] ?? {};
+  const named = topFilterNames(filters).flatMap((n) => {
+    const member = renamed[n] ?? n;
+    return gaps.includes(member) ? [member === n ? n : `${n} (${member})`] : [];
+  });
+  return [...new Set(named)];
+}
+
+export const offlineFilters: QueryNote = {
+  name: "offline-filters",
+  phase: "annotate",
+  maxRequests: 0,
+  applies: (ctx) => ctx.tool.config.embedded && ctx.firstPage && offlineGapFilters(ctx.spec.endpoint, ctx.converted.filters).length > 0,
+  run(ctx) {
+    const names = offlineGapFilters(ctx.spec.endpoint, ctx.converted.filters).join(", ");
+    const what = ctx.response.results.length === 0 ? "an empty answer here does not mean VNDB has none" : "these matches rest on its defaults and its few known values, not on VNDB's data";
+    return { head: `The offline sample does not hold ${names} for most entries, so ${what}.` };
+  },
+};

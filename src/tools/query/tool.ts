@@ -1,0 +1,66 @@
+// The nine query tools share one shape: search text, structured filters, fields (preset or
+// paths), sort, paging. This factory builds a tool value from a row of tools/query/specs.ts.
+// Executing a query (filter conversion, field checks, formatting) lives in tools/query/run.ts and
+// is loaded on the first call, so that start-up only builds the tool list.
+
+import { z } from "zod";
+import { defineTool, type AnyTool } from "../define-tool.js";
+import type { QueryArgs } from "./args.js";
+import { filterSchema } from "../../filters/schema.js";
+import { MAX_PAGE, MAX_RESULTS } from "../../kana/query-limits.js";
+import type { QuerySpec } from "./specs.js";
+import { queryOutput } from "../output-shapes.js";
+import { entryLinks } from "./entry-links.js";
+
+export { MAX_RESULTS } from "../../kana/query-limits.js";
+
+function inputShape(spec: QuerySpec) {
+  return {
+    // `query`, `fields` and paging are explained once in the server instructions (token budget).
+    ...(spec.searchable ? { query: z.string().optional() } : {}),
+    filters: filterSchema(spec.endpoint).optional(),
+    ...(spec.endpoint === "ulist" ? { user: z.string().optional().describe("u123 or username") } : {}),
+    fields: z.string().optional(),
+    sort: z.enum(spec.sorts as [string, ...string[]]).optional(),
+    reverse: z.boolean().optional(),
+    results: z.number().int().min(1).max(MAX_RESULTS).optional(),
+    page: z.number().int().min(1).max(MAX_PAGE).optional(),
+    // POST /ulist `count` fails unless the page is the last one (reference §11), so it is not offered there.
+    ...(spec.endpoint === "ulist" ? {} : { count: z.boolean().optional() }),
+    ...(spec.spoilers ? { spoilers: z.number().int().min(0).max(2).optional() } : {}),
+  };
+}
+
+/**
+ * The query runner, imported on the first call and kept: an `import()` of a module already
+ * loaded still goes through the ESM loader on every call (measured 0.1-0.3 ms under load).
+ */
+let runner: Promise<typeof import("./run.js")> | undefined;
+const loadRunner = () => (runner ??= import("./run.js"));
+
+export function defineQueryTool(spec: QuerySpec): AnyTool {
+  // The zod shapes are built on first use: a call, or tools/list where the entries are not
+  // precomputed. The bundle lists tools from entries computed at build time, so its start-up
+  // never builds the nine filter and entry schemas (bench:server, spawn -> tools/list).
+  let input: ReturnType<typeof inputShape> | undefined;
+  let output: z.ZodRawShape | undefined;
+  return defineTool({
+    name: spec.tool,
+    endpoint: spec.endpoint,
+    title: spec.title,
+    description: spec.description,
+    get input() {
+      return (input ??= inputShape(spec));
+    },
+    get output() {
+      return (output ??= queryOutput(spec.endpoint));
+    },
+    annotations: { readOnlyHint: true, openWorldHint: true },
+    access: "read",
+    run: async (args, ctx) => {
+      const result = await (await loadRunner()).runQuery(spec, args as QueryArgs, ctx);
+      const shown = result.structured?.results;
+      return Array.isArray(shown) ? { ...result, links: entryLinks(shown) } : result;
+    },
+  });
+}
