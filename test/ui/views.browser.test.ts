@@ -54,9 +54,20 @@ interface Shown {
 }
 
 /** Calls `tool` as the model would, then shows its answer in the tool's view, as a host does. */
-async function show(tool: string, args: Record<string, unknown>, options: { theme?: "light" | "dark"; width?: number; ready?: string; images?: "serve" | "fail" } = {}): Promise<Shown> {
+interface ShowOptions {
+  theme?: "light" | "dark";
+  width?: number;
+  ready?: string;
+  images?: "serve" | "fail";
+  /** The inline height the host names: a tall frame unless a test says otherwise; null names none. */
+  maxHeight?: number | null;
+  displayModes?: ("inline" | "fullscreen")[];
+}
+
+async function show(tool: string, args: Record<string, unknown>, options: ShowOptions = {}): Promise<Shown> {
   const width = options.width ?? 720;
-  const page = await browser.newPage({ viewport: { width, height: 2400 } });
+  const maxHeight = options.maxHeight === undefined ? 6000 : options.maxHeight ?? undefined;
+  const page = await browser.newPage({ viewport: { width, height: maxHeight !== undefined && maxHeight <= 600 ? maxHeight : 2400 } });
   const errors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error" && !/net::ERR_|Failed to load resource/.test(m.text())) errors.push(m.text());
@@ -72,7 +83,16 @@ async function show(tool: string, args: Record<string, unknown>, options: { them
   const result = await server.client.callTool({ name: tool, arguments: args });
   const uri = viewOfTool(tool)!.uri;
   const html = ((await server.client.readResource({ uri })).contents[0] as { text: string }).text;
-  const t0 = await page.evaluate((o) => window.startView(o), { html, tool: { name: tool }, args, result: result as Record<string, unknown>, theme: options.theme ?? "light", width });
+  const t0 = await page.evaluate((o) => window.startView(o), {
+    html,
+    tool: { name: tool },
+    args,
+    result: result as Record<string, unknown>,
+    theme: options.theme ?? "light",
+    width,
+    ...(maxHeight !== undefined ? { maxHeight } : {}),
+    ...(options.displayModes ? { displayModes: options.displayModes } : {}),
+  });
   const view = page.frames().find((f) => f !== page.mainFrame())!;
   if (options.ready) await view.waitForSelector(options.ready, { timeout: 15_000 });
   renderMs[`${tool} ${width}px`] = Math.round((await page.evaluate(() => performance.now())) - t0);
@@ -212,6 +232,77 @@ describe.skipIf(!hasChromium)("MCP App views in Chromium", () => {
     await s.view.click("button:has-text('Apply')");
     await s.view.waitForSelector("p.ok");
     expect((await entry()).vote).toBe(80);
+    expect(s.errors).toEqual([]);
+    await s.page.close();
+  });
+});
+
+// Hosts show an App inline at most about 500 px tall, with no nested scrolling (src/ui/app/fit.ts).
+// Each view's first screen must fit and be useful there; one button shows everything, in the
+// host's fullscreen mode when the host offers one, else in place.
+describe.skipIf(!hasChromium)("MCP App views inline within 500 px", () => {
+  const INLINE = 500;
+  /** The height the view reported to the host, and its own drawn height. */
+  const heights = async (s: Shown) => ({
+    frame: await s.page.evaluate(() => parseInt(window.viewFrame().style.height, 10)),
+    drawn: await s.view.evaluate(() => document.documentElement.scrollHeight),
+  });
+  const VIEWS_INLINE = [
+    { name: "search grid", tool: "vndb_search_vn", args: { filters: { developer: "Key" }, results: 10 }, ready: ".card", useful: async (s: Shown) => {
+      expect(await s.view.$$eval(".card", (c) => c.length)).toBeGreaterThanOrEqual(3);
+      expect(await s.view.textContent("h1")).toBe("10 visual novels");
+      expect(await s.view.textContent("[role=status]")).toMatch(/^Showing \d+ of 10\.$/);
+    } },
+    { name: "VN sheet", tool: "vndb_vn_sheet", args: { id: "v4" }, ready: "article.sheet-wrap h1", useful: async (s: Shown) => {
+      expect(await s.view.textContent("article.sheet-wrap h1")).toBe("CLANNAD");
+      expect(await s.view.textContent(".sheet")).toMatch(/Languages: /);
+      expect(await s.view.$$eval("details.section", (d) => d.map((x) => x.querySelector("h2")?.textContent))).toEqual(expect.arrayContaining(["Reading order", "Staff", "Cast"]));
+    } },
+    { name: "list dashboard", tool: "vndb_list_insight", args: { user: "u2" }, ready: "figure svg", useful: async (s: Shown) => {
+      expect(await s.view.textContent("h1")).toContain("list");
+      expect(await s.view.$$eval("figure svg", (f) => f.map((x) => x.getAttribute("aria-label")?.split(":")[0]))).toEqual(["Votes"]);
+    } },
+    { name: "list editor", tool: "vndb_update_list_entry", args: { vn: "v2", vote: 8 }, ready: "table.diff", useful: async (s: Shown) => {
+      expect(await s.view.$$eval("table.diff tbody tr", (r) => r.length)).toBeGreaterThan(0);
+    } },
+  ];
+
+  it.each(VIEWS_INLINE.flatMap((v) => [360, 720].map((width) => [v.name, width, v] as const)))("%s at %i px wide: the first screen fits in 500 px and is useful", async (_name, width, v) => {
+    const s = await show(v.tool, v.args, { width, ready: v.ready, maxHeight: null });
+    await expect.poll(async () => (await heights(s)).frame).toBeLessThanOrEqual(INLINE);
+    expect((await heights(s)).drawn).toBeLessThanOrEqual(INLINE);
+    await v.useful(s);
+    expect(s.errors).toEqual([]);
+    await s.page.close();
+  });
+
+  it.each([
+    ["search grid", "vndb_search_vn", { filters: { developer: "Key" }, results: 10 }, ".card", "Show all 10"],
+    ["VN sheet", "vndb_vn_sheet", { id: "v4" }, "article.sheet-wrap h1", "Show the whole sheet"],
+    ["list dashboard", "vndb_list_insight", { user: "u2" }, "figure svg", "Show all 5 charts"],
+  ] as const)("%s: where the host offers fullscreen, the button asks for it and the view shows everything there", async (_name, tool, args, ready, label) => {
+    const s = await show(tool, args, { ready, maxHeight: INLINE, displayModes: ["inline", "fullscreen"] });
+    const button = s.view.locator("button.expand");
+    expect(await button.getAttribute("data-expand")).toBe("fullscreen");
+    expect(await button.textContent()).toBe(`${label} (full screen)`);
+    await button.click();
+    await expect.poll(() => s.page.evaluate(() => window.displayRequests)).toEqual(["fullscreen"]);
+    await expect.poll(() => s.view.locator("button.expand").count()).toBe(0);
+    if (tool === "vndb_search_vn") expect(await s.view.$$eval(".card", (c) => c.length)).toBe(10);
+    if (tool === "vndb_vn_sheet") expect(await s.view.$$eval("details.section", (d) => d.every((x) => (x as HTMLDetailsElement).open))).toBe(true);
+    if (tool === "vndb_list_insight") expect(await s.view.$$eval("figure", (f) => f.length)).toBe(5);
+    expect(s.errors).toEqual([]);
+    await s.page.close();
+  });
+
+  it("where the host offers no fullscreen, the button shows everything in place and asks the host nothing", async () => {
+    const s = await show("vndb_search_vn", { filters: { developer: "Key" }, results: 10 }, { ready: ".card", maxHeight: INLINE });
+    const button = s.view.locator("button.expand");
+    expect(await button.getAttribute("data-expand")).toBe("inline");
+    await button.click();
+    await expect.poll(() => s.view.$$eval(".card", (c) => c.length)).toBe(10);
+    expect(await s.page.evaluate(() => window.displayRequests)).toEqual([]);
+    expect((await heights(s)).drawn).toBeGreaterThan(INLINE);
     expect(s.errors).toEqual([]);
     await s.page.close();
   });
