@@ -5,99 +5,35 @@
 // writing only after a click (the emulator's list read back). Screenshots are kept as
 // artefacts in test/ui/.screenshots/.
 
-import { build } from "esbuild";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Frame, Page } from "playwright-core";
-import { startEmulated, TOKENS, type Emulated } from "../helpers/emulated-server.js";
-import { APP_MIME_TYPE, UI_EXTENSION } from "../../src/ui/resources.js";
-import { viewOfTool } from "../../src/ui/views.js";
+import type { Frame } from "playwright-core";
+import { TOKENS, type Emulated } from "../helpers/emulated-server.js";
+import { hasChromium, startViewHarness, type Shown, type ShowOptions, type ViewHarness } from "./host/view-harness.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "..", "..");
 const SHOTS = join(here, ".screenshots");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const hasChromium = existsSync(CHROMIUM);
 /** WCAG 2.1 AA for body text. */
 const AA_CONTRAST = 4.5;
-/** Flags the probe found needed here: no background traffic, which this closed network refuses. */
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
-let browser: Browser;
-let hostScript: string;
+let harness: ViewHarness;
 let server: Emulated;
-const opened: string[] = [];
-const renderMs: Record<string, number> = {};
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  const { chromium } = await import("playwright-core");
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const out = await build({ entryPoints: [join(here, "host", "host-page.ts")], bundle: true, write: false, format: "iife", target: "es2022" });
-  hostScript = out.outputFiles[0]!.text;
-  server = await startEmulated({ config: { token: TOKENS.u2Writer }, capabilities: { extensions: { [UI_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } } });
+  harness = await startViewHarness({ config: { token: TOKENS.u2Writer } });
+  server = harness.server;
   mkdirSync(SHOTS, { recursive: true });
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (Object.keys(renderMs).length) process.stderr.write(`view render times (ms, host start → content): ${JSON.stringify(renderMs)}\n`);
+  if (harness && Object.keys(harness.renderMs).length) process.stderr.write(`view render times (ms, host start → content): ${JSON.stringify(harness.renderMs)}\n`);
+  await harness?.close();
 });
 
-interface Shown {
-  page: Page;
-  view: Frame;
-  errors: string[];
-}
-
-/** Calls `tool` as the model would, then shows its answer in the tool's view, as a host does. */
-interface ShowOptions {
-  theme?: "light" | "dark";
-  width?: number;
-  ready?: string;
-  images?: "serve" | "fail";
-  /** The inline height the host names: a tall frame unless a test says otherwise; null names none. */
-  maxHeight?: number | null;
-  displayModes?: ("inline" | "fullscreen")[];
-}
-
-async function show(tool: string, args: Record<string, unknown>, options: ShowOptions = {}): Promise<Shown> {
-  const width = options.width ?? 720;
-  const maxHeight = options.maxHeight === undefined ? 6000 : options.maxHeight ?? undefined;
-  const page = await browser.newPage({ viewport: { width, height: maxHeight !== undefined && maxHeight <= 600 ? maxHeight : 2400 } });
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" && !/net::ERR_|Failed to load resource/.test(m.text())) errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  // The covers' host is out of reach here: serve the project's icon as every cover (or fail every one).
-  await page.route("https://t.vndb.org/**", (route) =>
-    options.images === "fail" ? route.abort() : route.fulfill({ contentType: "image/png", body: readFileSync(join(root, "icon.png")) }),
-  );
-  await page.exposeFunction("hostCallTool", async (name: string, a: Record<string, unknown>) => server.client.callTool({ name, arguments: a }));
-  await page.exposeFunction("hostOpenLink", async (url: string) => void opened.push(url));
-  await page.setContent(`<!doctype html><html><body><script>${hostScript}</script></body></html>`);
-  const result = await server.client.callTool({ name: tool, arguments: args });
-  const uri = viewOfTool(tool)!.uri;
-  const html = ((await server.client.readResource({ uri })).contents[0] as { text: string }).text;
-  const t0 = await page.evaluate((o) => window.startView(o), {
-    html,
-    tool: { name: tool },
-    args,
-    result: result as Record<string, unknown>,
-    theme: options.theme ?? "light",
-    width,
-    ...(maxHeight !== undefined ? { maxHeight } : {}),
-    ...(options.displayModes ? { displayModes: options.displayModes } : {}),
-  });
-  const view = page.frames().find((f) => f !== page.mainFrame())!;
-  if (options.ready) await view.waitForSelector(options.ready, { timeout: 15_000 });
-  renderMs[`${tool} ${width}px`] = Math.round((await page.evaluate(() => performance.now())) - t0);
-  return { page, view, errors };
-}
+const show = (tool: string, args: Record<string, unknown>, options?: ShowOptions): Promise<Shown> => harness.show(tool, args, options);
 
 /** The contrast ratio of an element's text against the background it sits on (WCAG formula). */
 async function contrastOf(view: Frame, selector: string): Promise<number> {
