@@ -4,6 +4,7 @@
 // by any of its alternatives) and, where it matters, what it must not (`forbid`).
 
 import { Facts, idNum, insightTruth, type VnRow } from "./facts.js";
+import { readerQuestions } from "./reader-questions.js";
 
 export type Alternatives = string[];
 
@@ -20,6 +21,13 @@ export const SITUATIONS = {
   "nested-list": "nested list options: a VN's tags with spoilers",
   "recommend-untagged": "recommendations for seeds without content tags (the sample has tags for one VN)",
   "sample-gap": "a value the offline sample does not hold (age rating, release date, release languages): the answer says unknown",
+  "reader-identify": "a game named by its folder or file name (brand prefixes, underscores, edition and language tags)",
+  "reader-described": "a VN remembered by what its story has in it, not by its title (words in descriptions: local data)",
+  "reader-compare": "two readers side by side: shared VNs, disagreements, what one loved the other has not read, a user who does not exist",
+  "reader-should-read": "should I read it: length, rating and fit, in one answer",
+  "reader-upcoming": "what is coming for the VNs on my list (or that nothing is)",
+  "reader-export": "the whole list exported",
+  "reader-import": "a pasted list imported onto the list, with one confirmation, graded on the list read back",
 } as const;
 export type Situation = keyof typeof SITUATIONS;
 
@@ -219,6 +227,7 @@ export function buildQuestions(f: Facts = new Facts()): EvalQuestion[] {
 
   out.push(...situationQuestions(f));
   out.push(...listTasks(f));
+  out.push(...readerQuestions(f));
   out.push(...writerTasks(f));
   return out;
 }
