@@ -10,7 +10,7 @@ export const FILTER_GUIDE =
   'Filters are objects, keys ANDed: {lang: "en", rating: {gte: 80}, tag: "Nakige", developer: "Key"}; each tool\'s `filters` lists its keys. ' +
   'A value is x, {ne: x}, {any|all|none: [...]}; keys marked * also take {gt|gte|lt|lte: x}; groups: {or: [{...}, {...}]} or {and: [...]}. ' +
   // Issue 29 item 11: players did not know what `ne` means on a key that holds several values.
-  'On keys with several values per entry (lang, platform, tag…) {ne: x} means none of them is x: {lang: {ne: "ja"}} = no Japanese release (entries without any release too). ' +
+  'On multi-valued keys {ne: x} means none is x: {lang: {ne: "ja"}} = no Japanese release. ' +
   'Nested entities take their own filters: {release: {producer: "Key", lang: "en"}}. ' +
   "Tags, traits, producers, staff, characters and VNs may be given by name; an ambiguous name fails listing candidate ids. " +
   'Codes too: platform "Switch", role "writer". VN staff filter: staff and voice credits (role "seiyuu": voice only). ' +
