@@ -102,7 +102,8 @@ export async function buildRequest(spec: QuerySpec, args: QueryArgs, ctx: ToolCo
   if (sort) body.sort = sort;
   if (args.reverse !== undefined) body.reverse = args.reverse;
   if (args.page !== undefined) body.page = args.page;
-  if (args.count) body.count = true;
+  // A count-only call (`results: 0`) asks for the total whether or not it says `count`.
+  if (args.count || body.results === 0) body.count = true;
   if (user) body.user = user;
   return {
     body,

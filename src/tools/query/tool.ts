@@ -23,7 +23,8 @@ function inputShape(spec: QuerySpec) {
     fields: z.string().optional(),
     sort: z.enum(spec.sorts as [string, ...string[]]).optional(),
     reverse: z.boolean().optional(),
-    results: z.number().int().min(1).max(MAX_RESULTS).optional(),
+    // 0: count only (VNDB skips the rows, reference §5); /ulist cannot count (§11).
+    results: z.number().int().min(spec.endpoint === "ulist" ? 1 : 0).max(MAX_RESULTS).optional(),
     page: z.number().int().min(1).max(MAX_PAGE).optional(),
     // POST /ulist `count` fails unless the page is the last one (reference §11), so it is not offered there.
     ...(spec.endpoint === "ulist" ? {} : { count: z.boolean().optional() }),
