@@ -14,7 +14,7 @@ afterAll(async () => env?.close());
 
 async function stored(vid: string): Promise<{ vote: number | null; labels: number[] } | null> {
   const r = await env.api.query("ulist", { filters: ["id", "=", vid], fields: "vote,labels{id}", user: "u2" } as never);
-  const row = r.results[0] as { vote: number | null; labels: { id: number }[] } | undefined;
+  const row = r.results[0] as unknown as { vote: number | null; labels: { id: number }[] } | undefined;
   return row ? { vote: row.vote, labels: row.labels.map((l) => l.id) } : null;
 }
 
