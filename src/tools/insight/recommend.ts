@@ -14,6 +14,7 @@ import { resolveCode, type CodeKind } from "../../filters/code-names.js";
 import { VOTED_LABEL } from "../lists/labels.js";
 import { resolveUserId } from "../lists/users.js";
 import {
+  barrenSignals,
   FALLBACK_SEED_FIELDS,
   fallbackCandidates,
   fallbackSignals,
@@ -126,12 +127,17 @@ function profileOf(seeds: VnRow[], spoilers: number): { id: string; name: string
     .map((t) => ({ id: t.id, name: t.name, weight: t.seeds + t.sum / 3 }));
 }
 
-/** A language or platform given by name ("English", "Switch") → its code, said back when it was a name. */
-function codeOf(kind: CodeKind, value: string, echo: string[]): string {
+/** A language or platform given by name ("English", "Switch") or code → its code. */
+function codeOf(kind: CodeKind, value: string): string {
   const r = resolveCode(kind, value);
   if (!r.ok) throw new ToolError(r.message);
-  if (!r.exact) echo.push(`${kind} "${value}" = ${r.code} ${r.label}`);
   return r.code;
+}
+
+/** "en (English)": a code with its name (codeOf has refused what does not resolve). */
+function named(kind: CodeKind, value: string): string {
+  const r = resolveCode(kind, value);
+  return r.ok ? `${r.code} (${r.label})` : value;
 }
 
 export const recommendTool = defineTool({
@@ -178,11 +184,19 @@ export const recommendTool = defineTool({
     const profile = profileOf(seeds, spoilers);
     const extra: unknown[] = [
       ...seeds.map((s) => ["id", "!=", s.id]),
-      ...(args.lang ? [["lang", "=", codeOf("language", args.lang, notes)]] : []),
-      ...(args.platform ? [["platform", "=", codeOf("platform", args.platform, notes)]] : []),
+      // Said back below with the constraints ("Only VNs with …"), not again as a name echo.
+      ...(args.lang ? [["lang", "=", codeOf("language", args.lang)]] : []),
+      ...(args.platform ? [["platform", "=", codeOf("platform", args.platform)]] : []),
       ...(args.length ? [["length", "=", args.length]] : []),
     ];
     const filtered = extra.length > seeds.length;
+    // The constraints applied, said back whatever form they were given in (issue 29 item 9:
+    // a player could not tell whether "English only" had been applied).
+    const within = [
+      ...(args.lang ? [`language ${named("language", args.lang)}`] : []),
+      ...(args.platform ? [`platform ${named("platform", args.platform)}`] : []),
+      ...(args.length ? [`length ${args.length} (${LENGTH_WORDS[args.length - 1]})`] : []),
+    ];
 
     /** Which of these VNs are on the user's list: one /ulist request. */
     const listed = async (ids: string[]): Promise<Set<string>> => {
@@ -200,6 +214,7 @@ export const recommendTool = defineTool({
       ? `Seeds: ${seedList(seeds)}.`
       : `Seeds: the votes ≥ 8 of ${whose} (${seeds.length} VNs: ${seedList(seeds)}).`;
     const head = [source];
+    if (within.length) head.push(`Only VNs with ${within.join(", ")}.`);
     if (notes.length) head.push(`Note: ${notes.join("; ")}.`);
 
     if (!profile.length) {
@@ -213,12 +228,16 @@ export const recommendTool = defineTool({
         );
       }
       const mean = meanRating(seeds);
-      head.push(`${noTags}; signals used: ${signalsText(signals)}${mean !== null ? `; ties go to the rating closest to the seeds' (${(mean / 10).toFixed(2)})` : ""}.`);
+      head.push(`${noTags}; signals used: ${signalsText(signals)}${mean !== null ? `; ties go to the rating closest to the seeds' (${ratingText(mean)})` : ""}.`);
       const candidates = await fallbackCandidates(ctx.api, signals, extra, CANDIDATES, ctx.signal);
       const onList = await listed(candidates.map((c) => c.id));
       if (user) head.push(`Dropped ${onList.size} already on the list of ${whose}.`);
       const picks = scoreFallback(candidates.filter((c) => !onList.has(c.id)), signals, mean).slice(0, PICKS);
-      const lines = picks.map((p) => `- ${p.id} ${p.title}${p.rating ? ` (rating ${(p.rating / 10).toFixed(2)})` : ""}: ${p.shares.join("; ")}`);
+      const barren = barrenSignals(signals, candidates, onList, filtered);
+      if (barren.length) head.push(`Found nothing through: ${barren.join("; ")}.`);
+      const lines = picks.map(
+        (p) => `- ${p.id} ${p.title}${p.rating ? ` (rating ${ratingText(p.rating)})` : ""}: ${p.weak ? "weak match, only " : ""}${p.shares.join("; ")}`,
+      );
       const none = candidates.length
         ? `All ${candidates.length} VNs sharing these are on the list already.`
         : `No other VN shares these${filtered ? " within the filters" : ""}.`;
@@ -228,7 +247,7 @@ export const recommendTool = defineTool({
           seeds: seeds.map((s) => s.id),
           signals: ["developers", "staff", "relations"].filter((k) => (k === "developers" ? signals.developers : k === "staff" ? signals.credits : signals.relations).length),
           profile: [],
-          picks: picks.map((p) => ({ id: p.id, title: p.title, shares: p.shares })),
+          picks: picks.map((p) => ({ id: p.id, title: p.title, shares: p.shares, ...(p.weak ? { weak: true } : {}) })),
           ...(user ? { user, droppedOnList: onList.size } : {}),
         },
       };
@@ -270,7 +289,7 @@ export const recommendTool = defineTool({
     if (user) head.push(`Dropped ${onList.size} already on the list of ${whose}.`);
     const lines = scored.map(
       (x) =>
-        `- ${x.c.id} ${x.c.title}${x.c.rating ? ` (rating ${(x.c.rating / 10).toFixed(2)})` : ""}: shares ${x.shared.map((p) => p.name).join(", ")}`,
+        `- ${x.c.id} ${x.c.title}${x.c.rating ? ` (rating ${ratingText(x.c.rating)})` : ""}: shares ${x.shared.map((p) => p.name).join(", ")}`,
     );
     const none = candidates.length
       ? `All ${candidates.length} VNs sharing these tags are on the list already.`
@@ -289,6 +308,17 @@ export const recommendTool = defineTool({
     };
   },
 });
+
+/**
+ * A VN rating as the search tools show it: VNDB's 10-100 scale, one decimal (issue 29 item 9:
+ * the recommender's 8.69 beside the search's 86.9 read as two different ratings).
+ */
+function ratingText(rating: number): string {
+  return String(Math.round(rating * 10) / 10);
+}
+
+/** VNDB's length buckets 1-5 (GET /schema `length`), for the constraints line. */
+const LENGTH_WORDS = ["very short", "short", "medium", "long", "very long"] as const;
 
 /** Seeds shown by id and title; a long vote list is cut after SEEDS_NAMED. */
 function seedList(seeds: readonly VnRow[]): string {
