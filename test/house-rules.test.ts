@@ -55,6 +55,11 @@ const RULES: Rule[] = [
     forbidden: /^(undici$|node:http|node:net|client\/transport)/,
     why: "tools/ knows nothing about HTTP",
   },
+  {
+    room: "local/",
+    forbidden: /^(client|server|tools|cli)\/|^undici$|^node:(http|https|net)$|^@modelcontextprotocol\//,
+    why: "local/ answers from data in this process (descriptions, vote neighbours): no network, no MCP, nothing above it",
+  },
 ];
 
 /** Timers and clocks in kana/ would make it stateful; the client owns them. */

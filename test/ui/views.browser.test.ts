@@ -5,79 +5,35 @@
 // writing only after a click (the emulator's list read back). Screenshots are kept as
 // artefacts in test/ui/.screenshots/.
 
-import { build } from "esbuild";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Frame, Page } from "playwright-core";
-import { startEmulated, TOKENS, type Emulated } from "../helpers/emulated-server.js";
-import { APP_MIME_TYPE, UI_EXTENSION } from "../../src/ui/resources.js";
-import { viewOfTool } from "../../src/ui/views.js";
+import type { Frame } from "playwright-core";
+import { TOKENS, type Emulated } from "../helpers/emulated-server.js";
+import { hasChromium, startViewHarness, type Shown, type ShowOptions, type ViewHarness } from "./host/view-harness.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "..", "..");
 const SHOTS = join(here, ".screenshots");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const hasChromium = existsSync(CHROMIUM);
 /** WCAG 2.1 AA for body text. */
 const AA_CONTRAST = 4.5;
-/** Flags the probe found needed here: no background traffic, which this closed network refuses. */
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
-let browser: Browser;
-let hostScript: string;
+let harness: ViewHarness;
 let server: Emulated;
-const opened: string[] = [];
-const renderMs: Record<string, number> = {};
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  const { chromium } = await import("playwright-core");
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const out = await build({ entryPoints: [join(here, "host", "host-page.ts")], bundle: true, write: false, format: "iife", target: "es2022" });
-  hostScript = out.outputFiles[0]!.text;
-  server = await startEmulated({ config: { token: TOKENS.u2Writer }, capabilities: { extensions: { [UI_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } } });
+  harness = await startViewHarness({ config: { token: TOKENS.u2Writer } });
+  server = harness.server;
   mkdirSync(SHOTS, { recursive: true });
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (Object.keys(renderMs).length) process.stderr.write(`view render times (ms, host start → content): ${JSON.stringify(renderMs)}\n`);
+  if (harness && Object.keys(harness.renderMs).length) process.stderr.write(`view render times (ms, host start → content): ${JSON.stringify(harness.renderMs)}\n`);
+  await harness?.close();
 });
 
-interface Shown {
-  page: Page;
-  view: Frame;
-  errors: string[];
-}
-
-/** Calls `tool` as the model would, then shows its answer in the tool's view, as a host does. */
-async function show(tool: string, args: Record<string, unknown>, options: { theme?: "light" | "dark"; width?: number; ready?: string; images?: "serve" | "fail" } = {}): Promise<Shown> {
-  const width = options.width ?? 720;
-  const page = await browser.newPage({ viewport: { width, height: 2400 } });
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" && !/net::ERR_|Failed to load resource/.test(m.text())) errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  // The covers' host is out of reach here: serve the project's icon as every cover (or fail every one).
-  await page.route("https://t.vndb.org/**", (route) =>
-    options.images === "fail" ? route.abort() : route.fulfill({ contentType: "image/png", body: readFileSync(join(root, "icon.png")) }),
-  );
-  await page.exposeFunction("hostCallTool", async (name: string, a: Record<string, unknown>) => server.client.callTool({ name, arguments: a }));
-  await page.exposeFunction("hostOpenLink", async (url: string) => void opened.push(url));
-  await page.setContent(`<!doctype html><html><body><script>${hostScript}</script></body></html>`);
-  const result = await server.client.callTool({ name: tool, arguments: args });
-  const uri = viewOfTool(tool)!.uri;
-  const html = ((await server.client.readResource({ uri })).contents[0] as { text: string }).text;
-  const t0 = await page.evaluate((o) => window.startView(o), { html, tool: { name: tool }, args, result: result as Record<string, unknown>, theme: options.theme ?? "light", width });
-  const view = page.frames().find((f) => f !== page.mainFrame())!;
-  if (options.ready) await view.waitForSelector(options.ready, { timeout: 15_000 });
-  renderMs[`${tool} ${width}px`] = Math.round((await page.evaluate(() => performance.now())) - t0);
-  return { page, view, errors };
-}
+const show = (tool: string, args: Record<string, unknown>, options?: ShowOptions): Promise<Shown> => harness.show(tool, args, options);
 
 /** The contrast ratio of an element's text against the background it sits on (WCAG formula). */
 async function contrastOf(view: Frame, selector: string): Promise<number> {
@@ -212,6 +168,77 @@ describe.skipIf(!hasChromium)("MCP App views in Chromium", () => {
     await s.view.click("button:has-text('Apply')");
     await s.view.waitForSelector("p.ok");
     expect((await entry()).vote).toBe(80);
+    expect(s.errors).toEqual([]);
+    await s.page.close();
+  });
+});
+
+// Hosts show an App inline at most about 500 px tall, with no nested scrolling (src/ui/app/fit.ts).
+// Each view's first screen must fit and be useful there; one button shows everything, in the
+// host's fullscreen mode when the host offers one, else in place.
+describe.skipIf(!hasChromium)("MCP App views inline within 500 px", () => {
+  const INLINE = 500;
+  /** The height the view reported to the host, and its own drawn height. */
+  const heights = async (s: Shown) => ({
+    frame: await s.page.evaluate(() => parseInt(window.viewFrame().style.height, 10)),
+    drawn: await s.view.evaluate(() => document.documentElement.scrollHeight),
+  });
+  const VIEWS_INLINE = [
+    { name: "search grid", tool: "vndb_search_vn", args: { filters: { developer: "Key" }, results: 10 }, ready: ".card", useful: async (s: Shown) => {
+      expect(await s.view.$$eval(".card", (c) => c.length)).toBeGreaterThanOrEqual(3);
+      expect(await s.view.textContent("h1")).toBe("10 visual novels");
+      expect(await s.view.textContent("[role=status]")).toMatch(/^Showing \d+ of 10\.$/);
+    } },
+    { name: "VN sheet", tool: "vndb_vn_sheet", args: { id: "v4" }, ready: "article.sheet-wrap h1", useful: async (s: Shown) => {
+      expect(await s.view.textContent("article.sheet-wrap h1")).toBe("CLANNAD");
+      expect(await s.view.textContent(".sheet")).toMatch(/Languages: /);
+      expect(await s.view.$$eval("details.section", (d) => d.map((x) => x.querySelector("h2")?.textContent))).toEqual(expect.arrayContaining(["Reading order", "Staff", "Cast"]));
+    } },
+    { name: "list dashboard", tool: "vndb_list_insight", args: { user: "u2" }, ready: "figure svg", useful: async (s: Shown) => {
+      expect(await s.view.textContent("h1")).toContain("list");
+      expect(await s.view.$$eval("figure svg", (f) => f.map((x) => x.getAttribute("aria-label")?.split(":")[0]))).toEqual(["Votes"]);
+    } },
+    { name: "list editor", tool: "vndb_update_list_entry", args: { vn: "v2", vote: 8 }, ready: "table.diff", useful: async (s: Shown) => {
+      expect(await s.view.$$eval("table.diff tbody tr", (r) => r.length)).toBeGreaterThan(0);
+    } },
+  ];
+
+  it.each(VIEWS_INLINE.flatMap((v) => [360, 720].map((width) => [v.name, width, v] as const)))("%s at %i px wide: the first screen fits in 500 px and is useful", async (_name, width, v) => {
+    const s = await show(v.tool, v.args, { width, ready: v.ready, maxHeight: null });
+    await expect.poll(async () => (await heights(s)).frame).toBeLessThanOrEqual(INLINE);
+    expect((await heights(s)).drawn).toBeLessThanOrEqual(INLINE);
+    await v.useful(s);
+    expect(s.errors).toEqual([]);
+    await s.page.close();
+  });
+
+  it.each([
+    ["search grid", "vndb_search_vn", { filters: { developer: "Key" }, results: 10 }, ".card", "Show all 10"],
+    ["VN sheet", "vndb_vn_sheet", { id: "v4" }, "article.sheet-wrap h1", "Show the whole sheet"],
+    ["list dashboard", "vndb_list_insight", { user: "u2" }, "figure svg", "Show all 5 charts"],
+  ] as const)("%s: where the host offers fullscreen, the button asks for it and the view shows everything there", async (_name, tool, args, ready, label) => {
+    const s = await show(tool, args, { ready, maxHeight: INLINE, displayModes: ["inline", "fullscreen"] });
+    const button = s.view.locator("button.expand");
+    expect(await button.getAttribute("data-expand")).toBe("fullscreen");
+    expect(await button.textContent()).toBe(`${label} (full screen)`);
+    await button.click();
+    await expect.poll(() => s.page.evaluate(() => window.displayRequests)).toEqual(["fullscreen"]);
+    await expect.poll(() => s.view.locator("button.expand").count()).toBe(0);
+    if (tool === "vndb_search_vn") expect(await s.view.$$eval(".card", (c) => c.length)).toBe(10);
+    if (tool === "vndb_vn_sheet") expect(await s.view.$$eval("details.section", (d) => d.every((x) => (x as HTMLDetailsElement).open))).toBe(true);
+    if (tool === "vndb_list_insight") expect(await s.view.$$eval("figure", (f) => f.length)).toBe(5);
+    expect(s.errors).toEqual([]);
+    await s.page.close();
+  });
+
+  it("where the host offers no fullscreen, the button shows everything in place and asks the host nothing", async () => {
+    const s = await show("vndb_search_vn", { filters: { developer: "Key" }, results: 10 }, { ready: ".card", maxHeight: INLINE });
+    const button = s.view.locator("button.expand");
+    expect(await button.getAttribute("data-expand")).toBe("inline");
+    await button.click();
+    await expect.poll(() => s.view.$$eval(".card", (c) => c.length)).toBe(10);
+    expect(await s.page.evaluate(() => window.displayRequests)).toEqual([]);
+    expect((await heights(s)).drawn).toBeGreaterThan(INLINE);
     expect(s.errors).toEqual([]);
     await s.page.close();
   });

@@ -16,8 +16,15 @@ export interface ToolResult {
   isError?: boolean;
 }
 
+/** How a host shows a view (MCP Apps display modes). */
+export type DisplayMode = "inline" | "fullscreen" | "pip";
+
 export interface HostContext {
   theme?: "light" | "dark";
+  displayMode?: DisplayMode;
+  /** The modes the host offers; a view asks for another one only when it is offered here. */
+  availableDisplayModes?: DisplayMode[];
+  containerDimensions?: { height?: number; maxHeight?: number; width?: number; maxWidth?: number };
   styles?: { variables?: Record<string, string | undefined> };
   toolInfo?: { tool?: { name?: string } };
   [key: string]: unknown;
@@ -36,6 +43,8 @@ export interface Bridge {
   callTool(name: string, args: Record<string, unknown>): Promise<ToolResult>;
   /** Asks the host to open a link (a view may not navigate itself). */
   openLink(url: string): void;
+  /** Asks the host for another display mode; resolves with the mode the host chose. */
+  requestDisplayMode(mode: DisplayMode): Promise<DisplayMode>;
 }
 
 export interface BridgeHandlers {
@@ -114,7 +123,8 @@ export async function connect(appName: string, handlers: BridgeHandlers): Promis
   const context: HostContext = {};
   const init = (await request("ui/initialize", {
     appInfo: { name: appName, version: "1" },
-    appCapabilities: {},
+    // Inline first; fullscreen when the host offers it and the reader asks for everything (fit.ts).
+    appCapabilities: { availableDisplayModes: ["inline", "fullscreen"] },
     protocolVersion: APPS_PROTOCOL_VERSION,
   })) as { hostContext?: HostContext };
   Object.assign(context, init.hostContext ?? {});
@@ -131,6 +141,16 @@ export async function connect(appName: string, handlers: BridgeHandlers): Promis
     },
     openLink(url) {
       request("ui/open-link", { url }).catch(() => undefined);
+    },
+    async requestDisplayMode(mode) {
+      const answer = (await request("ui/request-display-mode", { mode })) as { mode?: DisplayMode };
+      const granted = answer?.mode ?? context.displayMode ?? "inline";
+      // Hosts also send host-context-changed; the answer alone is enough to redraw.
+      if (granted !== context.displayMode) {
+        context.displayMode = granted;
+        handlers.onContext?.(context);
+      }
+      return granted;
     },
   };
 }

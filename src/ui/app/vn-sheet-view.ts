@@ -8,6 +8,13 @@ import { h, sourceLine } from "./dom.js";
 import { lengthText, ratingText, vndbUrl } from "./words.js";
 import type { Bridge } from "./bridge.js";
 
+/** How the sheet is drawn: whole, or its first screen with the long sections collapsed (fit.ts). */
+export interface SheetLayout {
+  full: boolean;
+  /** The button that shows the whole sheet, when it is not shown whole. */
+  expand: HTMLElement | null;
+}
+
 /** Relations read before the VN, and after it (VNDB relation codes); the rest are only related. */
 const BEFORE = new Set(["preq", "par", "orig"]);
 const AFTER = new Set(["seq", "side", "fan"]);
@@ -19,12 +26,13 @@ const RELATION_WORDS: Record<string, string> = {
 /** How many staff credits and cast rows the sheet lists before "and N more". */
 const LIST_CAP = 12;
 
-export function drawSheet(result: SheetResult, bridge: Bridge, onOpen: (id: string) => void): HTMLElement {
+export function drawSheet(result: SheetResult, bridge: Bridge, onOpen: (id: string) => void, layout: SheetLayout = { full: true, expand: null }): HTMLElement {
   const vn = result.vn;
   const original = vn.titles.find((t) => t.main && t.title !== vn.title);
+  const open = layout.full;
   return h(
     "article",
-    { class: "sheet-wrap", "aria-label": vn.title },
+    { class: open ? "sheet-wrap" : "sheet-wrap compact", "aria-label": vn.title },
     h(
       "div",
       { class: "sheet" },
@@ -41,30 +49,35 @@ export function drawSheet(result: SheetResult, bridge: Bridge, onOpen: (id: stri
         h("p", {}, h("a", { href: vndbUrl(vn.id), onclick: (e: Event) => { e.preventDefault(); bridge.openLink(vndbUrl(vn.id)); } }, `${vn.id} on vndb.org`)),
       ),
     ),
-    readingOrder(vn, onOpen),
-    credits(vn),
-    tags(vn, result.spoilerLevel),
+    layout.expand ? h("div", { class: "actions" }, layout.expand) : null,
+    readingOrder(vn, onOpen, open),
+    credits(vn, open),
+    tags(vn, result.spoilerLevel, open),
     h("p", { class: "note" }, sourceLine()),
   );
+}
+
+/** A section that starts collapsed on an inline first screen and open on a whole sheet. */
+function section(title: string, open: boolean, ...body: (HTMLElement | HTMLElement[] | null)[]): HTMLElement {
+  return h("details", { open, class: "section" }, h("summary", {}, h("h2", {}, title)), ...body);
 }
 
 function facts(label: string, values: string[]): HTMLElement {
   return h("p", {}, h("span", { class: "muted" }, `${label}: `), values.length ? values.join(", ") : "unknown");
 }
 
-function readingOrder(vn: VnSheet, onOpen: (id: string) => void): HTMLElement | null {
+function readingOrder(vn: VnSheet, onOpen: (id: string) => void, open: boolean): HTMLElement | null {
   if (!vn.relations.length) return null;
   const item = (r: VnSheet["relations"][number]) =>
     h("li", {}, h("button", { type: "button", class: "link", onclick: () => onOpen(r.id) }, r.title), ` — ${RELATION_WORDS[r.relation] ?? r.relation}${r.official ? "" : " (unofficial)"}`);
   const before = vn.relations.filter((r) => BEFORE.has(r.relation));
   const after = vn.relations.filter((r) => AFTER.has(r.relation));
   const related = vn.relations.filter((r) => !BEFORE.has(r.relation) && !AFTER.has(r.relation));
-  return h(
-    "section",
-    {},
-    h("h2", {}, "Reading order"),
+  return section(
+    "Reading order",
+    open,
     h("ol", { class: "order", "aria-label": "Reading order" }, before.map(item), h("li", { "aria-current": "true" }, h("strong", {}, vn.title), " (this one)"), after.map(item)),
-    related.length ? [h("h2", {}, "Related"), h("ul", {}, related.map(item))] : null,
+    related.length ? [h("h3", {}, "Related"), h("ul", {}, related.map(item))] : null,
   );
 }
 
@@ -74,26 +87,25 @@ function capped<T>(rows: T[], draw: (row: T) => HTMLElement): HTMLElement[] {
   return out;
 }
 
-function credits(vn: VnSheet): HTMLElement | null {
+function credits(vn: VnSheet, open: boolean): HTMLElement | null {
   if (!vn.staff.length && !vn.cast.length) return null;
   return h(
-    "section",
+    "div",
     {},
     vn.staff.length
-      ? [h("h2", {}, "Staff"), h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Role"), h("th", {}, "Name"))), h("tbody", {}, capped(vn.staff, (s) => h("tr", {}, h("td", {}, s.role), h("td", {}, s.name, s.note ? h("span", { class: "muted" }, ` (${s.note})`) : null)))))]
+      ? section("Staff", open, h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Role"), h("th", {}, "Name"))), h("tbody", {}, capped(vn.staff, (s) => h("tr", {}, h("td", {}, s.role), h("td", {}, s.name, s.note ? h("span", { class: "muted" }, ` (${s.note})`) : null))))))
       : null,
     vn.cast.length
-      ? [h("h2", {}, "Cast"), h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Character"), h("th", {}, "Voice"))), h("tbody", {}, capped(vn.cast, (c) => h("tr", {}, h("td", {}, c.character), h("td", { class: c.seiyuu ? "" : "muted" }, c.seiyuu ?? "no voice credit")))))]
+      ? section("Cast", open, h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Character"), h("th", {}, "Voice"))), h("tbody", {}, capped(vn.cast, (c) => h("tr", {}, h("td", {}, c.character), h("td", { class: c.seiyuu ? "" : "muted" }, c.seiyuu ?? "no voice credit"))))))
       : null,
   );
 }
 
-function tags(vn: VnSheet, spoilerLevel: number): HTMLElement {
+function tags(vn: VnSheet, spoilerLevel: number, open: boolean): HTMLElement {
   const words = ["no spoilers", "minor spoilers", "all spoilers"];
-  return h(
-    "section",
-    {},
-    h("h2", {}, "Tags"),
+  return section(
+    `Tags (${vn.tags.length})`,
+    open,
     vn.tags.length
       ? h("ul", { class: "chips" }, vn.tags.map((t) => h("li", { title: `rating ${t.rating.toFixed(1)}` }, t.name)))
       : h("p", { class: "muted" }, "No tags known here."),

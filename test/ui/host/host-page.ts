@@ -13,6 +13,10 @@ interface StartOptions {
   result: Record<string, unknown>;
   theme: "light" | "dark";
   width: number;
+  /** The inline height the host gives (containerDimensions.maxHeight); none named when absent. */
+  maxHeight?: number;
+  /** The display modes the host offers (hostContext.availableDisplayModes). */
+  displayModes?: ("inline" | "fullscreen" | "pip")[];
 }
 
 declare global {
@@ -21,6 +25,8 @@ declare global {
     hostOpenLink(url: string): Promise<void>;
     startView(options: StartOptions): Promise<number>;
     viewFrame(): HTMLIFrameElement;
+    /** The display modes the view asked for, in order. */
+    displayRequests: string[];
   }
 }
 
@@ -37,9 +43,23 @@ window.startView = async (o) => {
   iframe.title = "view";
   iframe.style.cssText = `width:${o.width}px;height:100px;border:0;display:block`;
   document.body.append(iframe);
-  const bridge = new AppBridge(null, { name: "test-host", version: "1" }, { openLinks: {}, serverTools: {} }, {
-    hostContext: { theme: o.theme, displayMode: "inline", toolInfo: { tool: { name: o.tool.name, inputSchema: { type: "object" } } }, containerDimensions: { width: o.width, maxHeight: 6000 } },
-  });
+  const context: Record<string, unknown> = {
+    theme: o.theme,
+    displayMode: "inline",
+    availableDisplayModes: o.displayModes ?? ["inline"],
+    toolInfo: { tool: { name: o.tool.name, inputSchema: { type: "object" } } },
+    containerDimensions: o.maxHeight === undefined ? { width: o.width } : { width: o.width, maxHeight: o.maxHeight },
+  };
+  const bridge = new AppBridge(null, { name: "test-host", version: "1" }, { openLinks: {}, serverTools: {} }, { hostContext: context as never });
+  window.displayRequests = [];
+  // As hosts do: a mode on offer is granted (and announced as a context change), any other refused.
+  bridge.onrequestdisplaymode = async ({ mode }) => {
+    window.displayRequests.push(mode);
+    if (!(o.displayModes ?? ["inline"]).includes(mode)) return { mode: "inline" };
+    context.displayMode = mode;
+    bridge.setHostContext({ ...context } as never);
+    return { mode };
+  };
   bridge.oncalltool = async (params) => (await window.hostCallTool(params.name, params.arguments ?? {})) as never;
   bridge.onopenlink = async ({ url }) => {
     await window.hostOpenLink(url);
