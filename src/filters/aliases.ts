@@ -88,7 +88,7 @@ const FILTER_ALIASES: Readonly<Partial<Record<EntityType, Readonly<Record<string
 const NOT_FILTERS: Readonly<Partial<Record<EntityType, Readonly<Record<string, string>>>>> = {
   vn: {
     vote:
-      'VNDB cannot filter by a user\'s vote. On a list, sort by it and read down to the vote wanted: vndb_get_user_list {"filters":{"label":"Voted"},"sort":"vote","reverse":true}; vndb_list_insight gives the vote histogram. For the VN\'s average use rating.',
+      'VNDB cannot filter VNs by a user\'s vote. On a list, this server filters the fetched pages: vndb_get_user_list {"filters":{"vote":{"gte":8}}} (1-10); vndb_list_insight gives the vote histogram. For the VN\'s average use rating.',
     not_on_list:
       'VNDB filters "not on a list" only for the token owner: {"on_list":{"ne":true}}. For another user, exclude their labels: {"label":{"none":[["u2",1],["u2",2],["u2",3],["u2",4],["u2",5],["u2",6],["u2",7]]}} plus their custom label ids from vndb_list_labels (public entries only).',
   },

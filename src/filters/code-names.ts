@@ -5,10 +5,11 @@
 
 import { didYouMean } from "../kana/hints.js";
 import { ENUMS } from "../kana/filters.js";
+import { RLIST_STATUS_NAMES } from "../kana/list-write.js";
 import { LANGUAGE, MEDIUM, PLATFORM, STAFF_ROLE } from "../schema/index.js";
 
 /** What a coded value is, as said in the resolution echo. */
-export type CodeKind = "language" | "platform" | "medium" | "staff role" | "character role" | "release type";
+export type CodeKind = "language" | "platform" | "medium" | "staff role" | "character role" | "release type" | "release-list status";
 
 interface CodeEntry {
   code: string;
@@ -39,6 +40,7 @@ const EXTRA_NAMES: Readonly<Record<CodeKind, Readonly<Record<string, string>>>> 
   },
   "character role": { protagonist: "main", "main character": "main", heroine: "primary", "main heroine": "primary", "primary character": "primary", "side character": "side", cameo: "appears", "makes an appearance": "appears" },
   "release type": { full: "complete", "full version": "complete", demo: "trial", "trial version": "trial", partial: "partial" },
+  "release-list status": { owned: "2", bought: "2", "on_loan": "3", loaned: "3", borrowed: "3", ordered: "1", preordered: "1" },
 };
 
 const TABLES: Readonly<Record<CodeKind, readonly CodeEntry[]>> = {
@@ -53,7 +55,12 @@ const TABLES: Readonly<Record<CodeKind, readonly CodeEntry[]>> = {
     { code: "appears", label: "Makes an appearance" },
   ],
   "release type": ENUMS.releaseType.map((c) => ({ code: c, label: c === "complete" ? "Complete" : c === "partial" ? "Partial" : "Trial" })),
+  // The rlist filter takes 0-4; the list tools show and take the names (issue 29 item 8).
+  "release-list status": RLIST_STATUS_NAMES.map((name, i) => ({ code: String(i), label: name.replace("_", " ") })),
 };
+
+/** Kinds whose codes are numbers on the wire. */
+export const NUMERIC_CODES: ReadonlySet<CodeKind> = new Set(["release-list status"]);
 
 /** Which coded filters take which table (filter name → kind), per entity where they differ. */
 export function codeKindOf(entity: string, filter: string): CodeKind | null {
@@ -61,6 +68,7 @@ export function codeKindOf(entity: string, filter: string): CodeKind | null {
   if (filter === "platform") return "platform";
   if (filter === "medium") return "medium";
   if (filter === "rtype") return "release type";
+  if (filter === "rlist") return "release-list status";
   if (filter === "role") return entity === "staff" ? "staff role" : entity === "character" ? "character role" : null;
   return null;
 }

@@ -9,6 +9,8 @@
 export const FILTER_GUIDE =
   'Filters are objects, keys ANDed: {lang: "en", rating: {gte: 80}, tag: "Nakige", developer: "Key"}; each tool\'s `filters` lists its keys. ' +
   'A value is x, {ne: x}, {any|all|none: [...]}; keys marked * also take {gt|gte|lt|lte: x}; groups: {or: [{...}, {...}]} or {and: [...]}. ' +
+  // Issue 29 item 11: players did not know what `ne` means on a key that holds several values.
+  'On multi-valued keys {ne: x} means none is x: {lang: {ne: "ja"}} = no Japanese release. ' +
   'Nested entities take their own filters: {release: {producer: "Key", lang: "en"}}. ' +
   "Tags, traits, producers, staff, characters and VNs may be given by name; an ambiguous name fails listing candidate ids. " +
   'Codes too: platform "Switch", role "writer". VN staff filter: staff and voice credits (role "seiyuu": voice only). ' +

@@ -104,7 +104,8 @@ const ULIST_FILTERS_FROM = "vndb_search_vn";
  */
 export function filterDescription(endpoint: QueryEndpoint): string {
   // A user's list takes VN filters: naming the tool that lists them saves ~190 tokens.
-  if (endpoint === "ulist") return `Keys: those of ${ULIST_FILTERS_FROM}'s filters.`;
+  // `vote` is no VNDB filter: the server applies it to the fetched pages (tools/query/list-vote.ts).
+  if (endpoint === "ulist") return `Keys: those of ${ULIST_FILTERS_FROM}'s filters; vote* (1-10).`;
   return `Keys: ${describeFilterKeys(filterEntity(endpoint))}.`;
 }
 

@@ -9,7 +9,7 @@ import type { EntityType, FilterOperator, QueryEndpoint, Session } from "../kana
 import { LANGUAGE, MEDIUM, PLATFORM } from "../schema/index.js";
 import { parseRaw } from "./raw.js";
 import { resolutionMessage, type NameKind, type NameResolver } from "./resolver.js";
-import { codeKindOf, resolveCode, type CodeKind } from "./code-names.js";
+import { codeKindOf, NUMERIC_CODES, resolveCode, type CodeKind } from "./code-names.js";
 import { aliasedObject, filterAlias, notAFilter } from "./aliases.js";
 import { vndbIdPattern } from "../kana/vndbid.js";
 
@@ -175,7 +175,7 @@ class Converter {
     if (!r.exact && !this.resolved.some((x) => x.kind === kind && x.name === v)) {
       this.resolved.push({ kind, name: v, id: r.code, as: r.label, how: "exact" });
     }
-    return r.code;
+    return NUMERIC_CODES.has(kind) ? Number(r.code) : r.code;
   }
 
   /** A filter object of `entity` → one node, or null when it says nothing. */

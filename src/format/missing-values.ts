@@ -46,8 +46,16 @@ export function topLevelFields(fields: string): string[] {
   return [...out];
 }
 
+/**
+ * Empty lists that are not "none": a VN's languages and platforms are those of its releases,
+ * so an empty one means no release records any (issue 29 item 7), not that it has none.
+ */
+const EMPTY_LIST_TEXT: Readonly<Partial<Record<string, Readonly<Record<string, string>>>>> = {
+  vn: { languages: "none recorded on the releases", platforms: "none recorded on the releases" },
+};
+
 /** Requested members of a raw entry that hold no value, each with the text to show. */
-export function missingValues(raw: Obj, requested: readonly string[]): [string, string][] {
+export function missingValues(raw: Obj, requested: readonly string[], endpoint?: string): [string, string][] {
   const out: [string, string][] = [];
   for (const key of requested) {
     if (key === "id" || !(key in raw)) continue;
@@ -60,7 +68,7 @@ export function missingValues(raw: Obj, requested: readonly string[]): [string, 
         const votes = typeof raw.votecount === "number" ? raw.votecount : 0;
         out.push([key, `— (${votes} ${votes === 1 ? "vote" : "votes"})`]);
       } else out.push([key, "unknown"]);
-    } else if (v === "" || (Array.isArray(v) && v.length === 0)) out.push([key, "none"]);
+    } else if (v === "" || (Array.isArray(v) && v.length === 0)) out.push([key, (endpoint && EMPTY_LIST_TEXT[endpoint]?.[key]) || "none"]);
   }
   return out;
 }
@@ -84,6 +92,12 @@ export function missingSortKeyNote(endpoint: string, sort: string | undefined, r
   if (!rule || results.length === 0 || !results.every((r) => sort! in r)) return null;
   const lacking = results.filter((r) => r[sort!] === null || r[sort!] === undefined).length;
   if (lacking === 0) return null;
-  if (lacking === results.length) return `${lacking} of ${lacking} have no ${rule.what}; the order is by id.`;
+  // The first row is then only the lowest id, not "the newest" (issue 29 item 7). Where VNDB
+  // puts the entries without the value last, a page of only such entries means no match has one.
+  if (lacking === results.length) {
+    return rule.place(reverse === true) === "last"
+      ? `No match has a ${rule.what} (VNDB sorts those without one last); the order is by id.`
+      : `None of these ${lacking} has a ${rule.what} (VNDB sorts those without one first); the order is by id.`;
+  }
   return `${lacking} of ${results.length} have no ${rule.what}; VNDB puts them ${rule.place(reverse === true)}, in id order.`;
 }

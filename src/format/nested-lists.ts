@@ -2,6 +2,7 @@
 // of items, and a page that must fit the size cap cuts them to 15. These options filter a
 // list and continue it, written inside `fields` so the tool schema stays the same size:
 //   tags[category=cont,min_rating=2,from=15]   staff[role=scenario]   traits[group=Hair]
+//   tags[min_spoiler=2] (the major spoilers only)   tags[category=!ero] (all but one category)
 // The cut note tells the model the form when it needs it.
 
 type Obj = Record<string, unknown>;
@@ -15,14 +16,22 @@ export const LIST_LIMIT_DEFAULT = 50;
  */
 export const LIST_LIMIT_MAX = 100;
 
+/** A text option's value: `cont` keeps that value, `!ero` keeps every other one. */
+export interface Match {
+  value: string;
+  not: boolean;
+}
+
 export interface ListOptions {
   list: string;
-  category?: string;
+  category?: Match;
   minRating?: number;
-  role?: string;
-  group?: string;
+  role?: Match;
+  group?: Match;
   /** This list's own spoiler level (0-2), in place of the answer's. */
   spoiler?: number;
+  /** Only items at this spoiler level or above (with `spoiler` equal to it: exactly that level). */
+  minSpoiler?: number;
   from: number;
   limit: number;
   /** The limit asked for when it was above LIST_LIMIT_MAX (the window is then LIST_LIMIT_MAX). */
@@ -67,7 +76,9 @@ function withSelection(sub: string, selection: string | undefined): string {
 }
 
 /** The options, as the error for an unknown one and the tool's `fields` text name them. */
-export const LIST_OPTIONS_TEXT = `category, min_rating, role, group, spoiler (0-2, this list only), from, limit (≤ ${LIST_LIMIT_MAX})`;
+export const LIST_OPTIONS_TEXT = `category, min_rating, role, group (a value or !value to leave it out), spoiler (0-2, this list only), min_spoiler (0-2), from, limit (≤ ${LIST_LIMIT_MAX})`;
+
+const match = (v: string): Match => (v.startsWith("!") ? { value: v.slice(1).trim(), not: true } : { value: v, not: false });
 
 export type ParsedLists = { ok: true; fields: string | undefined; options: ListOptions[] } | { ok: false; message: string };
 
@@ -86,16 +97,21 @@ export function parseListOptions(endpoint: string, fields: string | undefined): 
     for (const part of body.split(",").map((p) => p.trim()).filter(Boolean)) {
       const [k, v = ""] = part.split("=").map((x) => x.trim());
       const n = Number(v);
-      if (k === "category") o.category = v;
+      const level = v !== "" && Number.isInteger(n) && n >= 0 && n <= 2;
+      if (k === "category" && v) o.category = match(v);
       else if (k === "min_rating" && Number.isFinite(n)) o.minRating = n;
-      else if (k === "role") o.role = v;
-      else if (k === "group") o.group = v;
-      else if (k === "spoiler" && Number.isInteger(n) && n >= 0 && n <= 2) o.spoiler = n;
+      else if (k === "role" && v) o.role = match(v);
+      else if (k === "group" && v) o.group = match(v);
+      else if (k === "spoiler" && level) o.spoiler = n;
+      else if (k === "min_spoiler" && level) o.minSpoiler = n;
       else if (k === "from" && Number.isInteger(n) && n >= 0) o.from = n;
       else if (k === "limit" && Number.isInteger(n) && n > 0) {
         o.limit = Math.min(n, LIST_LIMIT_MAX);
         if (n > LIST_LIMIT_MAX) o.limitAsked = n;
       } else error = `Unknown list option "${part}" in ${list}[…]; options: ${LIST_OPTIONS_TEXT}.`;
+    }
+    if (o.minSpoiler !== undefined && o.spoiler !== undefined && o.spoiler < o.minSpoiler) {
+      error = `${list}[…]: spoiler=${o.spoiler} is below min_spoiler=${o.minSpoiler}; for exactly level N give both as N.`;
     }
     options.push(o);
     return withSelection(sub, selection);
@@ -104,12 +120,41 @@ export function parseListOptions(endpoint: string, fields: string | undefined): 
   return { ok: true, fields: rewritten, options };
 }
 
+const matches = (m: Match | undefined, value: unknown): boolean =>
+  m === undefined || (String(value ?? "").toLowerCase() === m.value.toLowerCase()) !== m.not;
+
+/** The options other than the spoiler ones. */
 function keep(o: ListOptions, item: Obj): boolean {
-  if (o.category && item.category !== o.category) return false;
+  if (!matches(o.category, item.category)) return false;
   if (o.minRating !== undefined && !(typeof item.rating === "number" && item.rating >= o.minRating)) return false;
-  if (o.role && item.role !== o.role) return false;
-  if (o.group && String(item.group_name ?? "").toLowerCase() !== o.group.toLowerCase()) return false;
+  if (!matches(o.role, item.role)) return false;
+  if (!matches(o.group, item.group_name)) return false;
   return true;
+}
+
+/** An item's spoiler level (lies count with the major spoilers: only level 2 shows them). */
+const levelOf = (i: Obj): number => (i.lie === true ? 2 : typeof i.spoiler === "number" ? i.spoiler : 0);
+
+/** The list's own ceiling: `spoiler`, else 2 when a minimum asks for spoilers, else the answer's. */
+export function listCeiling(o: ListOptions, answerLevel: number): number {
+  return o.spoiler ?? (o.minSpoiler !== undefined && o.minSpoiler > answerLevel ? 2 : answerLevel);
+}
+
+/**
+ * "by spoiler level 0: 200, 1: 33, 2: 28" over the items that pass the other options, so one
+ * call tells how many spoilers there are and which option lists them (euphoria's 261 tags
+ * took three pages to find its 28 major spoilers). Said only when the list has spoilers.
+ */
+function levelCounts(items: readonly Obj[], o: ListOptions): string {
+  const n = [0, 0, 0];
+  let lies = 0;
+  for (const i of items) {
+    if (i.lie === true) lies++;
+    else n[Math.min(2, Math.max(0, typeof i.spoiler === "number" ? i.spoiler : 0))]!++;
+  }
+  if (n[1] === 0 && n[2] === 0 && lies === 0) return "";
+  const hint = o.minSpoiler === undefined && n[2] > 0 ? ` (${o.list}[min_spoiler=2] lists the major ones only)` : "";
+  return `; by spoiler level 0: ${n[0]}, 1: ${n[1]}, 2: ${n[2]}${lies ? `, lies: ${lies}` : ""}${hint}`;
 }
 
 /**
@@ -121,19 +166,22 @@ export function applyListOptions(results: Obj[], options: readonly ListOptions[]
   const notes: string[] = [];
   for (const o of options) {
     // Items the answer would hide as spoilers are not counted or windowed (lies are major spoilers).
-    const level = o.spoiler ?? spoilerLevel;
-    const visible = (i: Obj) => (typeof i.spoiler !== "number" || i.spoiler <= level) && (i.lie !== true || level >= 2);
+    const level = listCeiling(o, spoilerLevel);
+    const floor = o.minSpoiler ?? 0;
+    const visible = (i: Obj) => levelOf(i) <= level && levelOf(i) >= floor;
     if (o.limitAsked) notes.push(`${o.list}: limit ${o.limitAsked} is above the most shown at once (${LIST_LIMIT_MAX}); continue with from.`);
     for (const r of results) {
       const items = r[o.list];
       if (!Array.isArray(items)) continue;
-      let kept = (items as Obj[]).filter((i) => visible(i) && keep(o, i));
+      const passing = (items as Obj[]).filter((i) => keep(o, i));
+      let kept = passing.filter(visible);
       if (o.list === "tags") kept = [...kept].sort((a, b) => Number(b.rating ?? 0) - Number(a.rating ?? 0));
       const window = kept.slice(o.from, o.from + o.limit);
       r[o.list] = window;
       const filtered = kept.length !== items.length ? ` (${kept.length} of ${items.length} match the options)` : "";
       const rest = o.from + o.limit < kept.length ? `; continue with ${o.list}[…,from=${o.from + o.limit}]` : "";
-      notes.push(`${String(r.id)} ${o.list}: items ${window.length ? `${o.from + 1}-${o.from + window.length}` : "none"} of ${kept.length}${filtered}${rest}.`);
+      const spoilers = o.list === "tags" || o.list === "traits" ? levelCounts(passing, o) : "";
+      notes.push(`${String(r.id)} ${o.list}: items ${window.length ? `${o.from + 1}-${o.from + window.length}` : "none"} of ${kept.length}${filtered}${spoilers}${rest}.`);
     }
   }
   return notes;
@@ -145,6 +193,8 @@ export function keptLists(options: readonly ListOptions[]): string[] {
 }
 
 /** Lists with a spoiler level of their own, list → level. */
-export function listLevels(options: readonly ListOptions[]): Record<string, number> {
-  return Object.fromEntries(options.filter((o) => o.spoiler !== undefined).map((o) => [o.list, o.spoiler!]));
+export function listLevels(options: readonly ListOptions[], answerLevel: number): Record<string, number> {
+  return Object.fromEntries(
+    options.filter((o) => o.spoiler !== undefined || o.minSpoiler !== undefined).map((o) => [o.list, listCeiling(o, answerLevel)]),
+  );
 }

@@ -67,6 +67,8 @@ export interface FormatOptions {
   keptLists?: readonly string[];
   /** Top-level lists with a spoiler level of their own. */
   listLevels?: Readonly<Record<string, number>>;
+  /** The sort key: when no row has it, the order note says so and the page does not again. */
+  sort?: string;
 }
 
 /** The call that produced the page, so the next page can be spelled out exactly. */
@@ -84,6 +86,8 @@ export interface QueryPage {
   count?: number;
   /** Present to render the next-page hint when `more` is true. */
   call?: CallInfo;
+  /** The call asked for the total only (`results: 0`): the header is the answer. */
+  countOnly?: boolean;
 }
 
 export interface FormattedResult {
@@ -159,6 +163,33 @@ function hiddenSummary(hidden: HiddenCounts, level: number, argument: string | u
   return `Hidden as spoilers (above level ${level}): ${parts.join(", ")}.${raise}`;
 }
 
+/** Rows named in a "for N of M" line, at most; the rest are counted. */
+export const GAP_ROWS_NAMED_MAX = 8;
+
+/**
+ * A requested member empty on several rows of a page is said once, with the rows it bites
+ * ("age: unknown for 29 of 31 (all but c24, c25)"), not once per row: players counted the
+ * unknowns row by row (issue 29 item 7). Texts with a per-row part (a rating's vote count)
+ * stay on their rows.
+ */
+function sharedGaps(rows: readonly { id: string; missing: [string, string][] }[]): { lines: string[]; perRow: [string, string][][] } {
+  const shared = (text: string) => !text.startsWith("—");
+  const byKey = new Map<string, string[]>();
+  for (const r of rows) for (const [k, t] of r.missing) if (shared(t)) byKey.set(`${k}: ${t}`, [...(byKey.get(`${k}: ${t}`) ?? []), r.id]);
+  const said = new Set([...byKey].filter(([, ids]) => ids.length >= 2).map(([k]) => k));
+  if (!said.size) return { lines: [], perRow: rows.map((r) => r.missing) };
+  const all = rows.map((r) => r.id);
+  const lines = [...said].map((k) => {
+    const lacking = byKey.get(k)!;
+    const having = all.filter((id) => !lacking.includes(id));
+    const [ids, prefix] = having.length < lacking.length ? [having, "all but "] : [lacking, ""];
+    const more = ids.length > GAP_ROWS_NAMED_MAX ? ` and ${ids.length - GAP_ROWS_NAMED_MAX} more` : "";
+    const which = lacking.length === all.length ? "" : ` (${prefix}${ids.slice(0, GAP_ROWS_NAMED_MAX).join(", ")}${more})`;
+    return lacking.length === all.length ? `${k} for ${all.length === 2 ? "both" : `all ${all.length}`}.` : `${k} for ${lacking.length} of ${all.length}${which}.`;
+  });
+  return { lines, perRow: rows.map((r) => r.missing.filter(([k, t]) => !said.has(`${k}: ${t}`))) };
+}
+
 interface Attempt {
   entries: Obj[];
   reports: ShapeReport[];
@@ -188,11 +219,15 @@ export function formatQueryPage(page: QueryPage, options: FormatOptions = {}): F
   };
 
   const argument = options.spoilerArgument;
-  const requested = options.requested ?? [];
+  let requested = options.requested ?? [];
   const fits = (b: FormattedResult) => b.approxTokens <= maxTokens;
   // The levels that keep every member shortened (texts, lists) before any row is cut;
   // the last level, scalars only, drops members and is taken only when one row needs it.
   const keepsMembers = levels.slice(0, -1);
+  // A sort key every row lacks is said by the order note (sort-order.ts); not twice.
+  if (options.sort && page.results.length > 0 && page.results.every((r) => r[options.sort!] === null || r[options.sort!] === undefined)) {
+    requested = requested.filter((k) => k !== options.sort);
+  }
   let built = build(page, shapeAll(levels[0]), page.results.length, levels[0], argument, level, requested);
   for (let i = 1; i < keepsMembers.length && !fits(built); i++) {
     built = build(page, shapeAll(levels[i]), page.results.length, levels[i], argument, level, requested);
@@ -287,7 +322,9 @@ function build(
   const noun = ENDPOINT_NOUN[page.endpoint];
   const total = page.count !== undefined ? ` (of ${page.count} matching)` : "";
   const header =
-    page.results.length === 0
+    page.countOnly && page.count !== undefined
+      ? `${count(page.count, noun)} ${page.count === 1 ? "matches" : "match"} (count only).`
+      : page.results.length === 0
       ? `No ${noun[1]} found${total}.`
       : `${count(page.results.length, noun)}${total}${keep < page.results.length ? ` (${keep} shown)` : ""}${page.more ? moreText(page.endpoint, total !== "") : ""}:`;
 
@@ -315,7 +352,13 @@ function build(
   const sizeNotes = notes.filter((n) => n !== hiddenNote);
   if (sizeNotes.length) structured.notes = sizeNotes;
 
-  const text = [header, ...entries.map((e, i) => renderEntry(e, page.endpoint, missingValues(page.results[i]!, requested))), ...notes, ...(nextLine ? [nextLine] : [])].join("\n\n");
+  const gaps = sharedGaps(entries.map((e, i) => ({ id: String(e.id), missing: missingValues(page.results[i]!, requested, page.endpoint) })));
+  const text = [
+    [header, ...gaps.lines].join("\n"),
+    ...entries.map((e, i) => renderEntry(e, page.endpoint, gaps.perRow[i]!)),
+    ...notes,
+    ...(nextLine ? [nextLine] : []),
+  ].join("\n\n");
   const size = approxTokens(text) + approxTokens(JSON.stringify(structured));
   return { text, structuredContent: structured, approxTokens: size };
 }

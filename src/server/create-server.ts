@@ -2,6 +2,7 @@
 // connected to a transport (transports/). With tools/define-tool.ts, src/server/ is where the
 // MCP SDK is imported (DESIGN.md). Nothing here loads the emulator.
 
+import type { LocalData } from "../local/local-data.js";
 import { createRequestStateCodec, McpServer, ProtocolError, ProtocolErrorCode, type CacheHint, type RequestStateCodec, type Transport } from "@modelcontextprotocol/server";
 import type { ServerConfig } from "./config.js";
 import { serverInstructions } from "./instructions.js";
@@ -56,6 +57,8 @@ export const confirmationState: RequestStateCodec = {
 
 export interface ServerDeps {
   api: VndbApi;
+  /** Data held in this process (--embedded, --mirror) for what VNDB's API cannot answer (local/local-data.ts). */
+  local?: LocalData;
   log?: Logger;
   /** A line to put before every answer while it returns one (a refused token). */
   answerNote?: () => string | undefined;
@@ -91,6 +94,7 @@ export async function createServer(config: ServerConfig, deps: ServerDeps): Prom
   );
   const registered = {
     api: deps.api,
+    ...(deps.local ? { local: deps.local } : {}),
     config,
     log,
     session: new SessionState(),

@@ -27,9 +27,9 @@ function compose(config: ServerConfig): string {
     FILTER_GUIDE,
     'Fields: "brief" for lists, "standard" (default) for details, "full" for everything, or explicit paths ("brief,image{url}"); vndb_get_schema lists field names and the codes of languages, platforms and media. ' +
       'For one fact ask only for it: who voices a character {"query":"Saber","fields":"name,seiyuu"}, a date "title,released" (a fifth of the standard view\'s tokens). ' +
-      "Long lists in an entry take options: tags[category=cont,min_rating=2,spoiler=1,from=50,limit=50] (spoiler=N: up to level N, this list only; limit ≤ 100), staff[role=chardesign], traits[group=Hair].",
+      "Long lists in an entry take options: tags[category=cont,min_rating=2,spoiler=1,from=50,limit=50] (spoiler=N: up to level N, this list only; min_spoiler=N: level N and up; category=!ero: all but ero; limit ≤ 100), staff[role=chardesign], traits[group=Hair].",
     "Sorting: each tool's `sort` lists what VNDB can sort by; characters only by id or name (filter age, height, birthday instead: {age: {gte: 18}}).",
-    "Paging: 10 results by default (max 100). When an answer has more, it ends with the exact arguments for the next page. Answers are capped in size and say what was left out.",
+    "Paging: 10 results by default (max 100); \"results\": 0 answers the total only. When an answer has more, it ends with the exact arguments for the next page. Answers are capped in size and say what was left out.",
     `Spoilers: descriptions' [spoiler] text, tags/traits above spoiler level ${config.spoilerLevel} and tags/traits VNDB marks as lies are hidden and counted; tag/trait filters match up to the same level. Pass spoilers 1 or 2 only when the user asks for spoilers.`,
     "Ratings and votes are 10-100 in VNDB data (the site shows 1-10).",
   ];

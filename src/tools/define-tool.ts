@@ -2,6 +2,7 @@
 // function. `registerTools` is the one loop that turns those values into SDK registrations,
 // so this file and src/server/ are the only places that import the MCP SDK (DESIGN.md).
 
+import type { LocalData } from "../local/local-data.js";
 import {
   CLIENT_CAPABILITIES_META_KEY,
   inputRequired,
@@ -57,6 +58,8 @@ export type Confirmation = "accepted" | "declined" | "unsupported";
 
 export interface ToolContext {
   api: VndbApi;
+  /** Data held in this process that VNDB's API cannot query (local/local-data.ts); absent against the live API. */
+  local?: LocalData;
   config: ServerConfig;
   log: Logger;
   signal: AbortSignal | undefined;
@@ -135,6 +138,7 @@ export interface ServedTools {
 
 export interface RegisterOptions {
   api: VndbApi;
+  local?: LocalData;
   config: ServerConfig;
   log: Logger;
   session: SessionState;
@@ -291,6 +295,7 @@ async function callTool(server: McpServer, tool: AnyTool, given: Record<string, 
   const args = parsed.success ? (parsed.data as Record<string, unknown>) : given;
   const ctx: ToolContext = {
     api: options.api,
+    ...(options.local ? { local: options.local } : {}),
     config: options.config,
     log: options.log,
     session: options.session,

@@ -40,6 +40,8 @@ export interface EmulatedOptions {
   preset?: PresetName;
   /** Further client capabilities (an MCP Apps host declares the UI extension). */
   capabilities?: ConnectOptions["capabilities"];
+  /** Data held in the process (--embedded, --mirror): see local/local-data.ts. */
+  local?: ConnectOptions["local"];
 }
 
 export async function startEmulated(options: EmulatedOptions = {}): Promise<Emulated> {
@@ -52,7 +54,7 @@ export async function startEmulated(options: EmulatedOptions = {}): Promise<Emul
     rateLimit: { maxRequests: 100_000 },
     logger: () => {},
   });
-  const connected = await connect(config, api, { elicit: options.elicit, log: options.log, capabilities: options.capabilities });
+  const connected = await connect(config, api, { elicit: options.elicit, log: options.log, capabilities: options.capabilities, local: options.local });
   return {
     ...connected,
     api,

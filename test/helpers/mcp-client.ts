@@ -1,5 +1,6 @@
 // A real SDK Client connected to a real server over the SDK's in-memory transport.
 
+import type { LocalData } from "../../src/local/local-data.js";
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/client";
 import type { ClientCapabilities, ElicitResult } from "@modelcontextprotocol/client";
@@ -25,10 +26,12 @@ export interface ConnectOptions {
   log?: Logger;
   /** Further capabilities the client declares (an MCP Apps host declares the UI extension). */
   capabilities?: ClientCapabilities;
+  /** Data held in the process, as --embedded and --mirror give the tools (local/local-data.ts). */
+  local?: LocalData;
 }
 
 export async function connect(config: ServerConfig, api: VndbApi, options: ConnectOptions = {}): Promise<Connected> {
-  const created = await createServer(config, { api, log: options.log });
+  const created = await createServer(config, { api, log: options.log, ...(options.local ? { local: options.local } : {}) });
   const client = new Client(
     { name: "test", version: "0" },
     { capabilities: { ...(options.elicit ? { elicitation: { form: {} } } : {}), ...options.capabilities } },

@@ -131,7 +131,7 @@ describe("vndb_recommend", () => {
   it("keeps to a language filter, given by name", async () => {
     const r = await call("vndb_recommend", { like: [seed.id], lang: "English" });
     expect(r.isError, r.text).toBe(false);
-    expect(r.text).toMatch(/language "English" = en/);
+    expect(r.text).toMatch(/Only VNs with language en \(English\)/);
     for (const p of r.structured!.picks as { id: string }[]) expect(facts.languages(p.id)).toContain("en");
   });
 

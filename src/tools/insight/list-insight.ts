@@ -78,7 +78,7 @@ function render(owner: string, s: ListStats, cut: boolean): string {
   );
   lines.push(
     s.votes
-      ? `Votes: ${s.votes}, average ${s.average!.toFixed(2)}/10; per point: ${histogramText(s.histogram)}.`
+      ? `Votes: ${s.votes}, average ${s.average!.toFixed(2)}/10; per whole point (a 7.5 counts as 7): ${histogramText(s.histogram)}.`
       : "Votes: none.",
   );
   const years = Object.entries(s.finishedByYear).sort(([a], [b]) => b.localeCompare(a));

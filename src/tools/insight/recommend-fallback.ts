@@ -63,7 +63,15 @@ export interface FallbackPick {
   /** What it shares with the seeds, in words: "developer KID", "writer s12 Uchikoshi Koutarou", "sequel of v17". */
   shares: string[];
   score: number;
+  /**
+   * Shares only artist or composer credits: a thin link (a composer scores many unlike VNs),
+   * ranked below any pick sharing a relation, developer or writer, and marked (issue 29 item 9).
+   */
+  weak: boolean;
 }
+
+/** What a pick shares that makes it a match on its own. */
+const STRONG_KINDS: ReadonlySet<string> = new Set(["relation", "developer", "writer"]);
 
 export interface FallbackSignals {
   developers: { id: string; name: string }[];
@@ -147,8 +155,10 @@ export function scoreFallback(candidates: readonly Candidate[], signals: Fallbac
   for (const c of candidates) {
     const shares: string[] = [];
     let score = 0;
+    let strong = false;
     const rel = relations.get(c.id);
     if (rel) {
+      strong = true;
       const word = RELATION_WORDS[rel.relation] ?? rel.relation;
       shares.push(word.endsWith(" as") || word.endsWith(" with") ? `${word} ${rel.of}` : `${word} of ${rel.of}`);
       score += WEIGHTS.relation;
@@ -161,6 +171,7 @@ export function scoreFallback(candidates: readonly Candidate[], signals: Fallbac
       list.push(what);
       groups.set(kind, list);
       score += weight;
+      if (STRONG_KINDS.has(kind)) strong = true;
     };
     for (const d of c.developers ?? []) if (devs.has(d.id)) add("developer", d.name, WEIGHTS.developer);
     for (const st of c.staff ?? []) {
@@ -168,8 +179,30 @@ export function scoreFallback(candidates: readonly Candidate[], signals: Fallbac
       if (credits.has(st.id) && as) add(as, `${st.id} ${st.name}`, WEIGHTS[as as keyof typeof WEIGHTS]);
     }
     for (const [kind, list] of groups) shares.push(`${kind}${list.length > 1 ? "s" : ""} ${list.join(", ")}`);
-    if (shares.length) picks.push({ id: c.id, title: c.title, rating: c.rating ?? null, shares, score });
+    if (shares.length) picks.push({ id: c.id, title: c.title, rating: c.rating ?? null, shares, score, weak: !strong });
   }
   const distance = (p: FallbackPick) => (mean === null || p.rating === null ? Infinity : Math.abs(p.rating - mean));
-  return picks.sort((a, b) => b.score - a.score || distance(a) - distance(b) || (b.rating ?? 0) - (a.rating ?? 0));
+  return picks.sort((a, b) => Number(a.weak) - Number(b.weak) || b.score - a.score || distance(a) - distance(b) || (b.rating ?? 0) - (a.rating ?? 0));
+}
+
+/**
+ * The signals no candidate shared, each with why: nothing else carries it (within the
+ * filters), or everything that does is on the user's list. Said so that a named developer or
+ * writer that yields nothing is not read as overlooked (issue 29 item 9).
+ */
+export function barrenSignals(signals: FallbackSignals, candidates: readonly Candidate[], onList: ReadonlySet<string>, filtered: boolean): string[] {
+  const out: string[] = [];
+  const why = (hits: readonly Candidate[]) =>
+    hits.length === 0 ? `no other VN${filtered ? " within the filters" : ""}` : hits.every((c) => onList.has(c.id)) ? `its ${hits.length} other VN${hits.length === 1 ? " is" : "s are all"} on the list` : null;
+  for (const d of signals.developers) {
+    const w = why(candidates.filter((c) => (c.developers ?? []).some((x) => x.id === d.id)));
+    if (w) out.push(`developer ${d.name} (${w})`);
+  }
+  for (const cr of signals.credits) {
+    const w = why(candidates.filter((c) => (c.staff ?? []).some((x) => x.id === cr.id && CREDIT_ROLES[x.role] !== undefined)));
+    if (w) out.push(`${cr.as} ${cr.name} (${w})`);
+  }
+  const unrelated = signals.relations.filter((r) => !candidates.some((c) => c.id === r.id));
+  if (unrelated.length) out.push(`${unrelated.length} related VN${unrelated.length === 1 ? "" : "s"} (outside the filters)`);
+  return out;
 }

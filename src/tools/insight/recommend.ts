@@ -13,7 +13,9 @@ import { entryLinks } from "../query/entry-links.js";
 import { resolveCode, type CodeKind } from "../../filters/code-names.js";
 import { VOTED_LABEL } from "../lists/labels.js";
 import { resolveUserId } from "../lists/users.js";
+import { avoidClauses, avoidedText, MAX_AVOID, resolveAvoid, weighDown, type Avoided } from "./recommend-avoid.js";
 import {
+  barrenSignals,
   FALLBACK_SEED_FIELDS,
   fallbackCandidates,
   fallbackSignals,
@@ -126,12 +128,17 @@ function profileOf(seeds: VnRow[], spoilers: number): { id: string; name: string
     .map((t) => ({ id: t.id, name: t.name, weight: t.seeds + t.sum / 3 }));
 }
 
-/** A language or platform given by name ("English", "Switch") → its code, said back when it was a name. */
-function codeOf(kind: CodeKind, value: string, echo: string[]): string {
+/** A language or platform given by name ("English", "Switch") or code → its code. */
+function codeOf(kind: CodeKind, value: string): string {
   const r = resolveCode(kind, value);
   if (!r.ok) throw new ToolError(r.message);
-  if (!r.exact) echo.push(`${kind} "${value}" = ${r.code} ${r.label}`);
   return r.code;
+}
+
+/** "en (English)": a code with its name (codeOf has refused what does not resolve). */
+function named(kind: CodeKind, value: string): string {
+  const r = resolveCode(kind, value);
+  return r.ok ? `${r.code} (${r.label})` : value;
 }
 
 export const recommendTool = defineTool({
@@ -147,6 +154,7 @@ export const recommendTool = defineTool({
     lang: z.string().optional().describe("e.g. en"),
     platform: z.string().optional().describe("e.g. swi"),
     length: z.number().int().min(1).max(5).optional(),
+    avoid: z.array(z.string()).max(MAX_AVOID).optional().describe("VNs or tags not wanted"),
   },
   output: RECOMMEND_OUTPUT,
   annotations: { readOnlyHint: true, openWorldHint: true },
@@ -175,14 +183,25 @@ export const recommendTool = defineTool({
       throw new ToolError("Like what? No VN given and no VNDB token configured.", 'Pass "like" (VN ids or titles) or "user".');
     }
     if (!seeds.length) throw new ToolError(`No VN found for ${like.map((l) => `"${l}"`).join(", ")}.`, "Find the ids with vndb_search_vn.");
-    const profile = profileOf(seeds, spoilers);
+    const avoided = args.avoid?.length ? await resolveAvoid(ctx.api, args.avoid, (t) => tagCounts(t as VnTag, spoilers), ctx) : null;
+    // An avoided tag is no part of what the seeds are liked for.
+    const profile = profileOf(seeds, spoilers).filter((p) => !avoided?.tags.some((t) => t.id === p.id));
     const extra: unknown[] = [
       ...seeds.map((s) => ["id", "!=", s.id]),
-      ...(args.lang ? [["lang", "=", codeOf("language", args.lang, notes)]] : []),
-      ...(args.platform ? [["platform", "=", codeOf("platform", args.platform, notes)]] : []),
+      ...(avoided ? avoidClauses(avoided) : []),
+      // Said back below with the constraints ("Only VNs with …"), not again as a name echo.
+      ...(args.lang ? [["lang", "=", codeOf("language", args.lang)]] : []),
+      ...(args.platform ? [["platform", "=", codeOf("platform", args.platform)]] : []),
       ...(args.length ? [["length", "=", args.length]] : []),
     ];
     const filtered = extra.length > seeds.length;
+    // The constraints applied, said back whatever form they were given in (issue 29 item 9:
+    // a player could not tell whether "English only" had been applied).
+    const within = [
+      ...(args.lang ? [`language ${named("language", args.lang)}`] : []),
+      ...(args.platform ? [`platform ${named("platform", args.platform)}`] : []),
+      ...(args.length ? [`length ${args.length} (${LENGTH_WORDS[args.length - 1]})`] : []),
+    ];
 
     /** Which of these VNs are on the user's list: one /ulist request. */
     const listed = async (ids: string[]): Promise<Set<string>> => {
@@ -200,7 +219,12 @@ export const recommendTool = defineTool({
       ? `Seeds: ${seedList(seeds)}.`
       : `Seeds: the votes ≥ 8 of ${whose} (${seeds.length} VNs: ${seedList(seeds)}).`;
     const head = [source];
+    if (within.length) head.push(`Only VNs with ${within.join(", ")}.`);
+    const avoiding = avoided ? avoidedText(avoided) : null;
+    if (avoiding) head.push(avoiding);
     if (notes.length) head.push(`Note: ${notes.join("; ")}.`);
+    /** What the public votes add (a mirror built with VNDB's votes dump), after either path's picks. */
+    const byVotes = (picks: Pick[]) => votePicks(ctx, seeds, picks, extra, listed, avoided, spoilers);
 
     if (!profile.length) {
       // No content tags to compare by: the seeds' makers, relations and rating instead.
@@ -213,22 +237,42 @@ export const recommendTool = defineTool({
         );
       }
       const mean = meanRating(seeds);
-      head.push(`${noTags}; signals used: ${signalsText(signals)}${mean !== null ? `; ties go to the rating closest to the seeds' (${(mean / 10).toFixed(2)})` : ""}.`);
+      head.push(`${noTags}; signals used: ${signalsText(signals)}${mean !== null ? `; ties go to the rating closest to the seeds' (${ratingText(mean)})` : ""}.`);
       const candidates = await fallbackCandidates(ctx.api, signals, extra, CANDIDATES, ctx.signal);
       const onList = await listed(candidates.map((c) => c.id));
       if (user) head.push(`Dropped ${onList.size} already on the list of ${whose}.`);
-      const picks = scoreFallback(candidates.filter((c) => !onList.has(c.id)), signals, mean).slice(0, PICKS);
-      const lines = picks.map((p) => `- ${p.id} ${p.title}${p.rating ? ` (rating ${(p.rating / 10).toFixed(2)})` : ""}: ${p.shares.join("; ")}`);
+      const rows = new Map(candidates.map((c) => [c.id, c]));
+      const scoredPicks: Pick[] = scoreFallback(candidates.filter((c) => !onList.has(c.id)), signals, mean).map((p) => ({
+        id: p.id,
+        title: p.title,
+        rating: p.rating,
+        reasons: [`${p.weak ? "weak match, only " : ""}${p.shares.join("; ")}`],
+        shares: p.shares,
+        score: p.score,
+        weak: p.weak,
+        from: ["makers"],
+        makers: [...(rows.get(p.id)?.developers ?? []).map((d) => d.id), ...(rows.get(p.id)?.staff ?? []).filter((x) => x.role === "scenario").map((x) => x.id)],
+      }));
+      const barren = barrenSignals(signals, candidates, onList, filtered);
+      if (barren.length) head.push(`Found nothing through: ${barren.join("; ")}.`);
+      const voted = await byVotes(scoredPicks);
+      if (voted.line) head.push(voted.line);
+      const picks = rank(weighedDown(voted.picks, avoided, (id) => id));
+      const lines = picks.map((p) => `- ${p.id} ${p.title}${p.rating ? ` (rating ${ratingText(p.rating)})` : ""}: ${p.reasons.join("; ")}`);
       const none = candidates.length
         ? `All ${candidates.length} VNs sharing these are on the list already.`
         : `No other VN shares these${filtered ? " within the filters" : ""}.`;
       return {
         text: [...head, ...(picks.length ? lines : [none])].join("\n"),
+        links: entryLinks(picks.map((p) => ({ id: p.id, title: p.title }))),
         structured: {
           seeds: seeds.map((s) => s.id),
-          signals: ["developers", "staff", "relations"].filter((k) => (k === "developers" ? signals.developers : k === "staff" ? signals.credits : signals.relations).length),
+          signals: [
+            ...["developers", "staff", "relations"].filter((k) => (k === "developers" ? signals.developers : k === "staff" ? signals.credits : signals.relations).length),
+            ...(voted.used ? ["votes"] : []),
+          ],
           profile: [],
-          picks: picks.map((p) => ({ id: p.id, title: p.title, shares: p.shares })),
+          picks: picks.map(pickOut),
           ...(user ? { user, droppedOnList: onList.size } : {}),
         },
       };
@@ -256,39 +300,171 @@ export const recommendTool = defineTool({
 
     const onList = await listed(candidates.map((c) => c.id));
 
-    const scored = candidates
+    const scored: Pick[] = candidates
       .filter((c) => !onList.has(c.id))
       .map((c) => {
         const shared = profile.filter((p) => (c.tags ?? []).some((t) => t.id === p.id && tagCounts(t, spoilers)));
-        return { c, shared, score: shared.reduce((n, p) => n + p.weight, 0) };
+        return {
+          id: c.id,
+          title: c.title,
+          rating: c.rating ?? null,
+          reasons: [`shares ${shared.map((p) => p.name).join(", ")}`],
+          shares: shared.map((p) => p.name),
+          score: shared.reduce((n, p) => n + p.weight, 0),
+          from: ["tags"],
+          tags: (c.tags ?? []).filter((t) => tagCounts(t, spoilers)).map((t) => t.id),
+        };
       })
-      .filter((x) => x.shared.length > 0)
-      .sort((a, b) => b.score - a.score || (b.c.rating ?? 0) - (a.c.rating ?? 0))
-      .slice(0, PICKS);
+      .filter((x) => x.shares.length > 0);
 
     head.push(`Signals used: shared content tags. Profile: ${profile.map((p) => p.name).join(", ")}.`);
     if (user) head.push(`Dropped ${onList.size} already on the list of ${whose}.`);
-    const lines = scored.map(
-      (x) =>
-        `- ${x.c.id} ${x.c.title}${x.c.rating ? ` (rating ${(x.c.rating / 10).toFixed(2)})` : ""}: shares ${x.shared.map((p) => p.name).join(", ")}`,
-    );
+    const voted = await byVotes(scored);
+    if (voted.line) head.push(voted.line);
+    const tagNames = new Map<string, string>(profile.map((p) => [p.id, p.name]));
+    const picks = rank(weighedDown(voted.picks, avoided, (id) => tagNames.get(id) ?? id));
+    const lines = picks.map((x) => `- ${x.id} ${x.title}${x.rating ? ` (rating ${ratingText(x.rating)})` : ""}: ${x.reasons.join("; ")}`);
     const none = candidates.length
       ? `All ${candidates.length} VNs sharing these tags are on the list already.`
       : `No other VN shares these tags${filtered ? " within the filters" : ""}.`;
-    const text = [...head, ...(scored.length ? lines : [none])].join("\n");
+    const text = [...head, ...(picks.length ? lines : [none])].join("\n");
     return {
       text,
-      links: entryLinks(scored.map((x) => ({ id: x.c.id, title: x.c.title }))),
+      links: entryLinks(picks.map((x) => ({ id: x.id, title: x.title }))),
       structured: {
         seeds: seeds.map((s) => s.id),
-        signals: ["tags"],
+        signals: ["tags", ...(voted.used ? ["votes"] : [])],
         profile: profile.map((p) => p.name),
-        picks: scored.map((x) => ({ id: x.c.id, title: x.c.title, shares: x.shared.map((p) => p.name) })),
+        picks: picks.map(pickOut),
         ...(user ? { user, droppedOnList: onList.size } : {}),
       },
     };
   },
 });
+
+/** A pick of either path, before the shared steps (votes, avoid, rank). */
+interface Pick {
+  id: string;
+  title: string;
+  rating: number | null;
+  /** Why it fits, in words, one per signal. */
+  reasons: string[];
+  /** What it shares with the seeds (tags, makers, relations), for structuredContent. */
+  shares: string[];
+  score: number;
+  /** Found through: "tags", "makers" (developers, staff, relations), "votes". */
+  from: string[];
+  weak?: boolean;
+  /** Its counted tag ids, developer and writer ids: what an avoided VN may share. */
+  tags?: string[];
+  makers?: string[];
+}
+
+function pickOut(p: Pick): Record<string, unknown> {
+  return { id: p.id, title: p.title, shares: p.shares, from: p.from, ...(p.weak ? { weak: true } : {}) };
+}
+
+/** Best first: weak matches after the others (issue 29 item 9), then score, then rating; PICKS of them. */
+function rank(picks: Pick[]): Pick[] {
+  return picks
+    .filter((p) => p.score > 0)
+    .sort((a, b) => Number(a.weak ?? false) - Number(b.weak ?? false) || b.score - a.score || (b.rating ?? 0) - (a.rating ?? 0))
+    .slice(0, PICKS);
+}
+
+/** Each pick that shares an avoided VN's tags or makers weighs less, and says why. */
+function weighedDown(picks: Pick[], avoided: Avoided | null, tagName: (id: string) => string): Pick[] {
+  if (!avoided?.vns.length) return picks;
+  return picks.map((p) => {
+    const down = weighDown(avoided, p, tagName);
+    return down.weight ? { ...p, score: p.score - down.weight, reasons: [...p.reasons, `weighed down: ${down.why.join("; ")}`] } : p;
+  });
+}
+
+/** Candidates asked for by their public-votes neighbours: enough to fill the picks after the list and filters drop some. */
+const VOTE_CANDIDATES = 20;
+/**
+ * A neighbour's cosine (0..1, mirror/derive/similar.ts) in the units of the other signals: a
+ * cosine of 0.3 — a strong co-liking on VNDB — weighs about as much as two shared seed tags.
+ */
+const VOTES_WEIGHT = 10;
+
+/**
+ * "People who liked the seeds also liked": with a mirror built with VNDB's public votes dump,
+ * the seeds' neighbours join the picks (one /vn request for the ones not yet among them, with
+ * the call's filters), each saying how many liked both. Without such data the picks stay as
+ * they are and the answer says nothing of votes.
+ */
+async function votePicks(
+  ctx: ToolContext,
+  seeds: readonly VnRow[],
+  picks: Pick[],
+  extra: unknown[],
+  listed: (ids: string[]) => Promise<Set<string>>,
+  avoided: Avoided | null,
+  spoilers: number,
+): Promise<{ picks: Pick[]; line: string | null; used: boolean }> {
+  const table = ctx.local ? await ctx.local.neighbours(seeds.map((s) => s.id)) : null;
+  if (!table) return { picks, line: null, used: false };
+  const seedIds = new Set(seeds.map((s) => s.id));
+  const titleOf = new Map(seeds.map((s) => [s.id, s.title]));
+  const best = new Map<string, { score: number; together: number; seed: string }>();
+  for (const [seed, list] of Object.entries(table.of)) {
+    for (const n of list) {
+      if (seedIds.has(n.id) || avoided?.vns.some((v) => v.id === n.id)) continue;
+      const had = best.get(n.id);
+      if (!had) best.set(n.id, { score: n.score, together: n.together, seed });
+      else {
+        had.score += n.score;
+        if (n.together > had.together) Object.assign(had, { together: n.together, seed });
+      }
+    }
+  }
+  if (!best.size) return { picks, line: "Public votes: no VN is liked often enough by the people who liked the seeds.", used: false };
+  const reason = (id: string) => {
+    const b = best.get(id)!;
+    return `liked by ${b.together} who liked ${b.seed} ${titleOf.get(b.seed) ?? ""}`.trim() + " (public votes)";
+  };
+  const merged = picks.map((p) =>
+    best.has(p.id) ? { ...p, score: p.score + VOTES_WEIGHT * best.get(p.id)!.score, reasons: [...p.reasons, reason(p.id)], from: [...p.from, "votes"], weak: false } : p,
+  );
+  const fresh = [...best].filter(([id]) => !picks.some((p) => p.id === id)).sort((a, b) => b[1].score - a[1].score).slice(0, VOTE_CANDIDATES).map(([id]) => id);
+  if (fresh.length) {
+    const res = await ctx.api.query(
+      "vn",
+      { filters: ["and", fresh.length === 1 ? ["id", "=", fresh[0]] : ["or", ...fresh.map((id) => ["id", "=", id])], ...extra], fields: "title,rating,tags{id,rating,spoiler,lie},developers{id},staff{id,role}", results: VOTE_CANDIDATES },
+      { signal: ctx.signal },
+    );
+    const rows = res.results as unknown as (VnRow & { developers?: { id: string }[]; staff?: { id: string; role: string }[] })[];
+    const onList = await listed(rows.map((r) => r.id));
+    for (const r of rows) {
+      if (onList.has(r.id)) continue;
+      merged.push({
+        id: r.id,
+        title: r.title,
+        rating: (r as { rating?: number | null }).rating ?? null,
+        reasons: [reason(r.id)],
+        shares: [],
+        score: VOTES_WEIGHT * best.get(r.id)!.score,
+        from: ["votes"],
+        tags: (r.tags ?? []).filter((t) => tagCounts(t, spoilers)).map((t) => t.id),
+        makers: [...(r.developers ?? []).map((d) => d.id), ...(r.staff ?? []).filter((x) => x.role === "scenario").map((x) => x.id)],
+      });
+    }
+  }
+  return { picks: merged, line: `Signals used also: public votes (${table.rule}).`, used: true };
+}
+
+/**
+ * A VN rating as the search tools show it: VNDB's 10-100 scale, one decimal (issue 29 item 9:
+ * the recommender's 8.69 beside the search's 86.9 read as two different ratings).
+ */
+function ratingText(rating: number): string {
+  return String(Math.round(rating * 10) / 10);
+}
+
+/** VNDB's length buckets 1-5 (GET /schema `length`), for the constraints line. */
+const LENGTH_WORDS = ["very short", "short", "medium", "long", "very long"] as const;
 
 /** Seeds shown by id and title; a long vote list is cut after SEEDS_NAMED. */
 function seedList(seeds: readonly VnRow[]): string {

@@ -28,6 +28,18 @@ import {
 /** Notes are capped at 2000 characters after trimming (reference §12.2). */
 export const MAX_NOTES_LENGTH = 2000;
 /** Vote range on the site's 1..10 scale; the API stores ×10, 10..100 (reference §12.2). */
+/**
+ * VNDB stores a vote as an integer 10-100 (reference §12.2), so a vote is in tenths: 7.5 is
+ * kept, 7.25 would have been rounded without a word (issue 29 item 8) and is refused.
+ */
+export function voteInTenths(vote: number): number {
+  const tenths = Math.round(vote * 10);
+  if (Math.abs(vote * 10 - tenths) > 1e-6) {
+    throw new ToolError(`vote ${vote} has more than one decimal; VNDB keeps votes in tenths.`, `Use ${tenths / 10} or another vote with one decimal at most.`);
+  }
+  return tenths;
+}
+
 export const MIN_VOTE = 1;
 export const MAX_VOTE = 10;
 /** Years the API accepts for started/finished (reference §12.2). */
@@ -78,7 +90,7 @@ export const updateListEntryTool = defineTool({
     'Example: {"vn":"v17","labels_set":["Finished"],"vote":9}',
   input: {
     vn: z.string().describe("id; an exact title also works"),
-    vote: z.number().min(MIN_VOTE).max(MAX_VOTE).nullable().optional().describe("1-10; null removes"),
+    vote: z.number().min(MIN_VOTE).max(MAX_VOTE).nullable().optional().describe("1-10, tenths allowed; null removes"),
     labels_set: labelRefs.optional().describe("names or ids"),
     labels_unset: labelRefs.optional(),
     labels: labelRefs.optional(),
@@ -97,7 +109,7 @@ export const updateListEntryTool = defineTool({
     const resolve = (refs: LabelRef[] | undefined) =>
       refs === undefined ? undefined : resolveLabels(ctx.api, me.id, refs, ctx.signal, names);
     const body: UlistPatch = {};
-    if (args.vote !== undefined) body.vote = args.vote === null ? null : Math.round(args.vote * 10);
+    if (args.vote !== undefined) body.vote = args.vote === null ? null : voteInTenths(args.vote);
     if (args.notes !== undefined) body.notes = args.notes;
     if (args.started !== undefined) body.started = checkDate("started", args.started);
     if (args.finished !== undefined) body.finished = checkDate("finished", args.finished);

@@ -2,6 +2,8 @@
 
 export type QueryArgs = {
   query?: string;
+  /** VN and character searches: words in descriptions, where the data is local (about.ts). */
+  about?: string;
   filters?: unknown;
   user?: string;
   fields?: string;

@@ -30,6 +30,7 @@ export function renderQuery(input: RenderQueryInput): ToolResult {
       results: input.response.results,
       more: input.response.more,
       ...(input.response.count !== undefined ? { count: input.response.count } : {}),
+      ...(input.args.results === 0 ? { countOnly: true } : {}),
       call: { tool: input.tool, args: input.args },
     },
     {
@@ -39,6 +40,7 @@ export function renderQuery(input: RenderQueryInput): ToolResult {
       ...(input.requested ? { requested: input.requested } : {}),
       ...(input.keptLists ? { keptLists: input.keptLists } : {}),
       ...(input.listLevels ? { listLevels: input.listLevels } : {}),
+      ...(typeof input.args.sort === "string" ? { sort: input.args.sort } : {}),
     },
   );
   return { text: formatted.text, structured: formatted.structuredContent };

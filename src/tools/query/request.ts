@@ -16,6 +16,7 @@ import { SAID_WHEN_EMPTY, topLevelFields } from "../../format/missing-values.js"
 import { DEFAULT_RESULTS } from "../../kana/query-limits.js";
 import type { NoteContext, QueryNote } from "./notes/note.js";
 import { noteFields } from "./notes/run-notes.js";
+import { takeVoteFilter } from "./list-vote.js";
 
 /** Sorts on values some entries lack (missing-values.ts says how many). */
 const SORT_FIELDS: ReadonlySet<string> = new Set(["vn.released", "vn.rating", "release.released"]);
@@ -52,6 +53,9 @@ export async function buildRequest(spec: QuerySpec, args: QueryArgs, ctx: ToolCo
   let fields = checkedFields(spec, lists.fields);
   // Sorting by a value that may be missing: fetch it, so the answer can say who lacks it.
   if (args.sort && SORT_FIELDS.has(`${spec.endpoint}.${args.sort}`) && !topLevelFields(fields).includes(args.sort)) fields += `,${args.sort}`;
+  // A list entry's heading is its VN's title whatever `fields` asks ("vote" alone gave bare
+  // ids, and a second call for the titles; issue 29 item 8). VNDB merges a second vn{…}.
+  if (spec.endpoint === "ulist" && !/(^|[,{])\s*vn\s*\{[^}]*\btitle\b/.test(fields)) fields += ",vn{title}";
   let user: string | undefined;
   if (spec.endpoint === "ulist") {
     if (args.user) user = await resolveUserId(api, args.user, signal);
@@ -76,8 +80,10 @@ export async function buildRequest(spec: QuerySpec, args: QueryArgs, ctx: ToolCo
   ctx.progress(0, 2, "resolving filters");
   const resolver = await ctx.session.resolver(api);
   const labelUser = user ?? session?.userId;
+  // A vote filter on a list is applied to the fetched pages (notes/list-vote.ts), not sent.
+  const sent = spec.endpoint === "ulist" ? takeVoteFilter(args.filters).rest : args.filters;
   const convertAt = (maxSpoiler: number) =>
-    toFilters(spec.endpoint, args.filters, {
+    toFilters(spec.endpoint, sent, {
       api,
       signal,
       resolver,
@@ -102,7 +108,8 @@ export async function buildRequest(spec: QuerySpec, args: QueryArgs, ctx: ToolCo
   if (sort) body.sort = sort;
   if (args.reverse !== undefined) body.reverse = args.reverse;
   if (args.page !== undefined) body.page = args.page;
-  if (args.count) body.count = true;
+  // A count-only call (`results: 0`) asks for the total whether or not it says `count`.
+  if (args.count || body.results === 0) body.count = true;
   if (user) body.user = user;
   return {
     body,

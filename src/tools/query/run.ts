@@ -32,7 +32,7 @@ export async function runQuery(spec: QuerySpec, asked: QueryArgs, ctx: ToolConte
       spoilerArgument: spec.spoilers,
       requested: request.requested,
       keptLists: keptLists(done.listOptions),
-      listLevels: listLevels(done.listOptions),
+      listLevels: listLevels(done.listOptions, done.spoilerLevel),
     }),
   );
   return drawn ? { ...result, text: `${drawn.note}\n${result.text}` } : result;

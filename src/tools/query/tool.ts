@@ -11,6 +11,10 @@ import { MAX_PAGE, MAX_RESULTS } from "../../kana/query-limits.js";
 import type { QuerySpec } from "./specs.js";
 import { queryOutput } from "../output-shapes.js";
 import { entryLinks } from "./entry-links.js";
+import { aboutKind } from "./about-kind.js";
+
+/** Longest `about` text: a sentence of words, not a document. */
+const ABOUT_MAX_CHARS = 200;
 
 export { MAX_RESULTS } from "../../kana/query-limits.js";
 
@@ -18,12 +22,15 @@ function inputShape(spec: QuerySpec) {
   return {
     // `query`, `fields` and paging are explained once in the server instructions (token budget).
     ...(spec.searchable ? { query: z.string().optional() } : {}),
+    // Words in descriptions: local data only (about.ts). ~15 tokens on two tools.
+    ...(aboutKind(spec.endpoint) ? { about: z.string().min(1).max(ABOUT_MAX_CHARS).optional().describe("words in descriptions (local data: --mirror/--embedded)") } : {}),
     filters: filterSchema(spec.endpoint).optional(),
     ...(spec.endpoint === "ulist" ? { user: z.string().optional().describe("u123 or username") } : {}),
     fields: z.string().optional(),
     sort: z.enum(spec.sorts as [string, ...string[]]).optional(),
     reverse: z.boolean().optional(),
-    results: z.number().int().min(1).max(MAX_RESULTS).optional(),
+    // 0: count only (VNDB skips the rows, reference §5); /ulist cannot count (§11).
+    results: z.number().int().min(spec.endpoint === "ulist" ? 1 : 0).max(MAX_RESULTS).optional(),
     page: z.number().int().min(1).max(MAX_PAGE).optional(),
     // POST /ulist `count` fails unless the page is the last one (reference §11), so it is not offered there.
     ...(spec.endpoint === "ulist" ? {} : { count: z.boolean().optional() }),
@@ -58,7 +65,12 @@ export function defineQueryTool(spec: QuerySpec): AnyTool {
     annotations: { readOnlyHint: true, openWorldHint: true },
     access: "read",
     run: async (args, ctx) => {
-      const result = await (await loadRunner()).runQuery(spec, args as QueryArgs, ctx);
+      const asked = args as QueryArgs;
+      const { runQuery } = await loadRunner();
+      const result =
+        asked.about !== undefined
+          ? await (await import("./about.js")).runAbout(spec, asked.about, asked, ctx, (a) => runQuery(spec, a, ctx))
+          : await runQuery(spec, asked, ctx);
       const shown = result.structured?.results;
       return Array.isArray(shown) ? { ...result, links: entryLinks(shown) } : result;
     },

@@ -71,7 +71,7 @@ describe("nested list options", () => {
   it("an unknown option is refused with the valid ones", async () => {
     const r = await server.call("vndb_search_vn", { filters: { id: "v17" }, fields: "tags[colour=red]" });
     expect(r.isError).toBe(true);
-    expect(r.text).toMatch(/Unknown list option "colour=red".*category, min_rating, role, group, spoiler \(0-2, this list only\), from, limit \(≤ 100\)/);
+    expect(r.text).toMatch(/Unknown list option "colour=red".*category, min_rating, role, group \(a value or !value to leave it out\), spoiler \(0-2, this list only\), min_spoiler \(0-2\), from, limit \(≤ 100\)/);
   });
 });
 

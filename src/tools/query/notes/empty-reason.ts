@@ -4,7 +4,7 @@
 // filter; a VN's releases do name their publishers), with the call that works, a release
 // list filter on a release list that is empty, or a user list label that holds nothing.
 
-import type { QueryNote } from "./note.js";
+import { nothingMatched, type QueryNote } from "./note.js";
 
 /** Filters checked at most per answer (each one or two requests). */
 export const EMPTY_REASON_CHECKS_MAX = 2;
@@ -54,7 +54,7 @@ export const emptyReason: QueryNote = {
   name: "empty-reason",
   phase: "annotate",
   maxRequests: 2 * EMPTY_REASON_CHECKS_MAX,
-  applies: (ctx) => ctx.response.results.length === 0 && ctx.firstPage && !ctx.replaced && emptyChecks(ctx.spec.endpoint, ctx.converted.filters).length > 0,
+  applies: (ctx) => nothingMatched(ctx) && ctx.firstPage && !ctx.replaced && emptyChecks(ctx.spec.endpoint, ctx.converted.filters).length > 0,
   async run(ctx) {
     const lines: string[] = [];
     const opts = { signal: ctx.signal };

@@ -23,9 +23,11 @@ import { credits } from "./credits.js";
 import { voicedVns } from "./voiced-vns.js";
 import { filteredVn } from "./filtered-vn.js";
 import { listStatus } from "./list-status.js";
+import { listVote } from "./list-vote.js";
 
 export const QUERY_NOTES: readonly QueryNote[] = [
   listOwner,
+  listVote,
   listStatus,
   listWindows,
   voicedVns,

@@ -94,5 +94,15 @@ export interface QueryNote {
   run(ctx: NoteContext): Promise<NoteOutcome | null> | NoteOutcome | null;
 }
 
+/** A count-only call (`results: 0`): no rows by design, the total is the answer. */
+export const countOnly = (ctx: Pick<NoteContext, "body">): boolean => ctx.body.results === 0;
+
+/**
+ * Nothing matched: an empty page, or a count-only call that counted 0. Notes that explain an
+ * empty answer read this, not the empty rows (a count-only call always has none).
+ */
+export const nothingMatched = (ctx: Pick<NoteContext, "body" | "response">): boolean =>
+  ctx.response.results.length === 0 && (!countOnly(ctx) || ctx.response.count === 0);
+
 /** One-line outcome helper for notes that only say a line. */
 export const line = (text: string | null): NoteOutcome | null => (text ? { head: text } : null);

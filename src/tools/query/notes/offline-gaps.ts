@@ -5,6 +5,30 @@ import { keptStandIns, OFFLINE_GAPS_KEY, offlineGapFields, withoutOfflineGaps } 
 import { topLevelFields } from "../../../format/missing-values.js";
 import type { QueryNote } from "./note.js";
 
+/** Rows named in a "for N of M" line, at most; the rest are counted. */
+const ROWS_NAMED_MAX = 8;
+
+/** Members lacking in some rows, grouped by the rows that lack them. */
+function partialGaps(rows: readonly { id: string; gaps: readonly string[] }[]): { members: string[]; lacking: string[] }[] {
+  const byRows = new Map<string, { members: string[]; lacking: string[] }>();
+  for (const member of [...new Set(rows.flatMap((r) => r.gaps))]) {
+    const lacking = rows.filter((r) => r.gaps.includes(member)).map((r) => r.id);
+    const key = lacking.join(",");
+    const group = byRows.get(key) ?? { members: [], lacking };
+    group.members.push(member);
+    byRows.set(key, group);
+  }
+  return [...byRows.values()];
+}
+
+/** The rows a gap bites, named the short way: "c23, c88537" or "all but c24, c25". */
+function whichRows(lacking: readonly string[], all: readonly string[]): string {
+  const having = all.filter((id) => !lacking.includes(id));
+  const [ids, prefix] = having.length < lacking.length ? [having, "all but "] : [lacking, ""];
+  const named = ids.slice(0, ROWS_NAMED_MAX).join(", ");
+  return `${prefix}${named}${ids.length > ROWS_NAMED_MAX ? ` and ${ids.length - ROWS_NAMED_MAX} more` : ""}`;
+}
+
 export const offlineGaps: QueryNote = {
   name: "offline-gaps",
   phase: "shape",
@@ -20,18 +44,26 @@ export const offlineGaps: QueryNote = {
     // What every row lacks is said once for the page, not once per row.
     const gapsOf = (r: Record<string, unknown>) => (r[OFFLINE_GAPS_KEY] as string[] | undefined) ?? [];
     const common = gapsOf(rows[0]!).filter((k) => rows.every((r) => gapsOf(r).includes(k)));
-    if (!common.length) return keptLine ? { rows, head: keptLine } : { rows };
+    // What only some rows lack is also said once, with the rows it bites (issue 29 item 7:
+    // "29 of 31 have no age" read better than 29 lines), and left off the rows' text.
+    const some = rows.length > 1 ? partialGaps(rows.map((r) => ({ id: String(r.id), gaps: gapsOf(r).filter((k) => !common.includes(k)) }))) : [];
+    const said = new Set([...common, ...some.flatMap((s) => s.members)]);
+    if (!said.size) return keptLine ? { rows, head: keptLine } : { rows };
     const trimmed = rows.map((r) => {
-      const own = gapsOf(r).filter((k) => !common.includes(k));
+      const own = gapsOf(r).filter((k) => !said.has(k));
       const { [OFFLINE_GAPS_KEY]: _all, ...rest } = r;
       return (own.length ? { ...rest, [OFFLINE_GAPS_KEY]: own } : rest) as typeof r;
     });
     const scope = rows.length === 1 ? "" : ` (for ${rows.length === 2 ? "both" : `all ${rows.length}`} entries)`;
-    const gapsLine = `Not in the offline sample${scope}: ${common.join(", ")}.`;
+    const lines = [
+      ...(common.length ? [`Not in the offline sample${scope}: ${common.join(", ")}.`] : []),
+      ...some.map((s) => `Not in the offline sample for ${s.lacking.length} of ${rows.length}: ${s.members.join(", ")} (${whichRows(s.lacking, rows.map((r) => String(r.id)))}).`),
+      ...(keptLine ? [keptLine] : []),
+    ];
     return {
       rows: trimmed,
-      head: keptLine ? [gapsLine, keptLine] : gapsLine,
-      structured: { [OFFLINE_GAPS_KEY]: common },
+      head: lines,
+      ...(common.length ? { structured: { [OFFLINE_GAPS_KEY]: common } } : {}),
     };
   },
 };

@@ -5,7 +5,7 @@
 
 import type { QueryEndpoint } from "../../../kana/types.js";
 import type { VndbApi } from "../../api.js";
-import { line, type QueryNote } from "./note.js";
+import { line, nothingMatched, type QueryNote } from "./note.js";
 
 /** Filter names whose matching depends on the spoiler level (reference §8.3). */
 const SPOILER_FILTERS: ReadonlySet<string> = new Set(["tag", "dtag", "trait", "dtrait"]);
@@ -50,7 +50,7 @@ export const spoilerRetry: QueryNote = {
   phase: "annotate",
   // One count per higher level (1 and 2).
   maxRequests: 2,
-  applies: (ctx) => ctx.response.results.length === 0 && ctx.firstPage && ctx.spoilerLevel < 2 && usesSpoilerFilter(ctx.converted.filters),
+  applies: (ctx) => nothingMatched(ctx) && ctx.firstPage && ctx.spoilerLevel < 2 && usesSpoilerFilter(ctx.converted.filters),
   run: async (ctx) =>
     line(
       await spoilerRetryNote({

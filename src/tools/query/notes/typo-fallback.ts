@@ -11,7 +11,7 @@ import type { QueryEndpoint } from "../../../kana/types.js";
 import type { QueryResponse } from "../../../kana/api-types.js";
 import type { QueryBody, VndbApi } from "../../api.js";
 import { isKanaError } from "../../../kana/errors.js";
-import type { QueryNote } from "./note.js";
+import { countOnly, type QueryNote } from "./note.js";
 
 /**
  * Whether an error is the client's rate budget refusing a request. The fallback is a
@@ -195,7 +195,7 @@ export const typoFallback: QueryNote = {
   phase: "replace",
   // The looser searches, then the closest entry fetched.
   maxRequests: TYPO_RETRIES_MAX + 1,
-  applies: (ctx) => ctx.response.results.length === 0 && ctx.search !== undefined && ctx.search !== "" && ctx.firstPage,
+  applies: (ctx) => ctx.response.results.length === 0 && !countOnly(ctx) && ctx.search !== undefined && ctx.search !== "" && ctx.firstPage,
   async run(ctx) {
     // The fields as asked (no members other notes added: the entry is shown by id, not by a match).
     const answer = await typoAnswer({
