@@ -229,21 +229,21 @@ export async function writeDump(file: string, tables: Record<string, DumpTableDa
     });
 
     // Archive members in `tar --sort=name -C dir <static> import.sql schema_plain.sql schema_vndbid.sql TIMESTAMP db` order.
-    const members: { name: string; dir?: true; text?: string; path?: string }[] = [];
+    const members: { name: string; dir?: true; text?: string; path?: string; extra?: true }[] = [];
     for (const f of STATIC_FILES) members.push({ name: f, text: `${f}: see https://vndb.org/d17 (test dump)\n` });
     members.push({ name: "import.sql", text: importSql(names) });
     members.push({ name: "schema_plain.sql", text: asSchema(true) });
     members.push({ name: "schema_vndbid.sql", text: asSchema(false) });
     members.push({ name: "TIMESTAMP", text: `${timestamp}\n` });
     members.push({ name: "db/", dir: true });
-    const dbMembers: { name: string; text?: string; path?: string }[] = [];
+    const dbMembers: { name: string; text?: string; path?: string; extra?: true }[] = [];
     for (const name of names) {
       dbMembers.push({ name: `db/${name}`, path: rendered.get(name)! });
       dbMembers.push({ name: `db/${name}.header`, text: `${tables[name]!.columns.join("\t")}\n` });
     }
     for (const [name, text] of Object.entries(options.extra ?? {})) {
-      if (name.startsWith("db/")) dbMembers.push({ name, text });
-      else members.splice(members.length - 1, 0, { name, text });
+      if (name.startsWith("db/")) dbMembers.push({ name, text, extra: true });
+      else members.splice(members.length - 1, 0, { name, text, extra: true });
     }
     dbMembers.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     members.push(...dbMembers);
@@ -254,8 +254,8 @@ export async function writeDump(file: string, tables: Record<string, DumpTableDa
     const fd = openSync(tarPath, "w");
     const out = compress === "none" || nativeZstd ? new PlainWriter(fd) : new ZstdRawFrameWriter(fd);
     const chunk = Buffer.alloc(1 << 20);
-    for (const m of members) {
-      if (omit.has(m.name)) continue;
+    const kept = members.filter((m) => m.extra || !omit.has(m.name));
+    for (const m of kept) {
       if (m.dir) { out.write(tarHeader(m.name, 0, "5", mtime)); continue; }
       const size = m.path ? statSync(m.path).size : Buffer.byteLength(m.text!);
       out.write(tarHeader(m.name, size, "0", mtime));
@@ -273,7 +273,7 @@ export async function writeDump(file: string, tables: Record<string, DumpTableDa
     }
     // GNU tar ends with two zero blocks and pads to its 10 KiB record (20 blocks).
     let written = 0;
-    for (const m of members) if (!omit.has(m.name)) written += TAR_BLOCK + (m.dir ? 0 : Math.ceil((m.path ? statSync(m.path).size : Buffer.byteLength(m.text!)) / TAR_BLOCK) * TAR_BLOCK);
+    for (const m of kept) written += TAR_BLOCK + (m.dir ? 0 : Math.ceil((m.path ? statSync(m.path).size : Buffer.byteLength(m.text!)) / TAR_BLOCK) * TAR_BLOCK);
     const record = 20 * TAR_BLOCK;
     const end = written + 2 * TAR_BLOCK;
     out.write(Buffer.alloc(2 * TAR_BLOCK + ((record - (end % record)) % record)));

@@ -4,7 +4,7 @@
  * COPY FROM does (src/backend/commands/copyfromparse.c CopyReadAttributesText): \b \f \n \r
  * \t \v, \NNN octal and \xHH hex bytes, and a backslash before any other character stands for
  * that character. Line and tab bytes never occur inside UTF-8 sequences, so splitting bytes
- * first and decoding each line once is exact; only fields holding a backslash are rescanned.
+ * first and decoding whole runs of lines at once is exact; only fields holding a backslash are rescanned.
  */
 import { MirrorInputError } from "../errors.js";
 
@@ -98,25 +98,32 @@ export class CopyTextParser {
       }
       const joined = Buffer.concat([this.rest, chunk.subarray(0, nl)]);
       this.rest = null;
-      this.parseLine(joined, 0, joined.length);
+      this.parseLine(joined.toString("utf8"));
       pos = nl + 1;
     }
-    const len = chunk.length;
-    while (pos < len && !this.finished) {
-      const nl = chunk.indexOf(NL, pos);
-      if (nl < 0) {
-        if (len - pos > MAX_COPY_LINE_BYTES) this.tooLong();
-        this.rest = Buffer.from(chunk.subarray(pos));
-        return;
+    // Decode everything up to the chunk's last newline at once (one decode per chunk, not per
+    // row); the bytes after it wait for the next chunk.
+    const last = chunk.lastIndexOf(NL);
+    if (last >= pos && !this.finished) {
+      const text = chunk.toString("utf8", pos, last + 1);
+      let at = 0;
+      const len = text.length;
+      while (at < len && !this.finished) {
+        const nl = text.indexOf("\n", at);
+        this.parseLine(text.slice(at, nl));
+        at = nl + 1;
       }
-      this.parseLine(chunk, pos, nl);
-      pos = nl + 1;
+      pos = last + 1;
+    }
+    if (pos < chunk.length) {
+      if (chunk.length - pos > MAX_COPY_LINE_BYTES) this.tooLong();
+      this.rest = Buffer.from(chunk.subarray(pos));
     }
   }
 
   /** End of the table's bytes: a last line without its newline still counts (COPY FROM accepts it). */
   end(): void {
-    if (this.rest && this.rest.length && !this.finished) this.parseLine(this.rest, 0, this.rest.length);
+    if (this.rest && this.rest.length && !this.finished) this.parseLine(this.rest.toString("utf8"));
     this.rest = null;
     this.finished = true;
   }
@@ -125,10 +132,9 @@ export class CopyTextParser {
     throw new MirrorInputError(`${this.label} line ${this.line + 1}: longer than ${MAX_COPY_LINE_BYTES} bytes; the dump is corrupt`);
   }
 
-  private parseLine(buf: Buffer, start: number, end: number): void {
+  private parseLine(line: string): void {
     this.line++;
-    if (end > start && buf[end - 1] === 13) end--; // a CRLF line end (COPY FROM accepts it)
-    const text = buf.toString("utf8", start, end);
+    const text = line.endsWith("\r") ? line.slice(0, -1) : line; // a CRLF line end (COPY FROM accepts it)
     if (text === "\\.") {
       this.finished = true; // end-of-data marker
       return;
