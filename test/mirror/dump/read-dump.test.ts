@@ -18,7 +18,8 @@ function recorder(tables: string[]) {
   const consumer: DumpConsumer = {
     tables: new Set(tables),
     table(name, columns) {
-      const t = (got[name] = { columns, rows: [], ended: false });
+      const t: { columns: readonly string[]; rows: (string | null)[][]; ended: boolean } = { columns, rows: [], ended: false };
+      got[name] = t;
       return { row: (v) => t.rows.push([...v]), end: () => { t.ended = true; } };
     },
   };
