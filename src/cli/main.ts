@@ -35,10 +35,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     // The offline catalogue loads in a worker thread; started before the server's own modules
     // load, the two proceed side by side (server/embedded.ts). The configuration decides
     // later; a worker started for a start that then fails ends with the process.
+    let early: { close(): Promise<void> } | undefined;
     if (argv.includes("--embedded") || TRUE_WORDS.has(process.env.VNDB_EMBEDDED?.trim().toLowerCase() ?? "")) {
-      (await import("../server/embedded.js")).startEmbedded();
+      early = (await import("../server/embedded.js")).startEmbedded();
     }
-    return (await import("./server.js")).runServer(argv);
+    const code = await (await import("./server.js")).runServer(argv);
+    // A start that failed (a configuration error) ends its worker: a worker still starting
+    // keeps the process alive even when unref'd.
+    if (code !== 0) await early?.close();
+    return code;
   }
   const sub = SUBCOMMANDS[first];
   if (sub === undefined) {
