@@ -35,6 +35,8 @@ export interface DumpConsumer {
 export interface ReadDumpOptions {
   /** Use fzstd even when node:zlib has zstd (tests of the Node 20 path). */
   forceJsZstd?: boolean;
+  /** Stops the read (an interrupted build): the promise rejects with a MirrorInputError. */
+  signal?: AbortSignal;
 }
 
 export interface DumpReadResult {
@@ -153,6 +155,7 @@ export async function readDump(file: string, consumer: DumpConsumer, progress: P
     progress.stage(label, size);
     const tar = new TarReader({ entry: (e) => (e.kind === "file" ? handler(e.name) : null) }, file);
     for await (const chunk of zstdChunks(file, (n) => progress.advance(n), options.forceJsZstd)) {
+      if (options.signal?.aborted) throw new MirrorInputError(`${file}: reading the dump was interrupted`);
       tar.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     }
     tar.end();
@@ -216,4 +219,30 @@ export async function readDump(file: string, consumer: DumpConsumer, progress: P
     });
   }
   return { timestamp, rows, warnings };
+}
+
+/** Stops a peek once TIMESTAMP is read (it is stored before db/, in the first few hundred KB). */
+class FoundTimestamp extends Error {}
+
+/**
+ * The dump's TIMESTAMP alone, reading only the start of the archive (the data date is needed
+ * before the full read: it is the "today" VNDB's derivations compare against).
+ */
+export async function peekTimestamp(file: string, options: ReadDumpOptions = {}): Promise<string> {
+  await checkStart(file);
+  let found: string | undefined;
+  const tar = new TarReader({
+    entry: (e) => e.name === "TIMESTAMP" ? collect((t) => { found = t.trim(); throw new FoundTimestamp(); }, `${file}: TIMESTAMP`) : null,
+  }, file);
+  try {
+    for await (const chunk of zstdChunks(file, undefined, options.forceJsZstd)) {
+      tar.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    }
+    tar.end();
+  } catch (e) {
+    if (!(e instanceof FoundTimestamp)) throw e;
+  }
+  if (found === undefined) throw new MirrorInputError(`${file}: no TIMESTAMP file; not a VNDB database dump, or an incomplete one`);
+  if (!/^\d{4}-\d{2}-\d{2}\b/.test(found)) throw new MirrorInputError(`${file}: TIMESTAMP "${found.slice(0, 40)}" is not a date`);
+  return found;
 }
