@@ -9,6 +9,13 @@ import type { MirrorData } from "./mirror-data.js";
 import { dataAgeMs, readMirror, type MirrorBuild } from "./mirror-source.js";
 import { DEFAULT_MIRROR_MAX_AGE_MS, startRefreshLoop, type BuildRunner, type RefreshLoop } from "./mirror-refresh.js";
 
+/**
+ * How often the server looks whether DIR/current points to another build: a `mirror sync` of
+ * another process (one sync job filling a volume that replicas read, docs/deployment.md)
+ * switches it, and the server follows within this time. A readlink and a small JSON read.
+ */
+export const MIRROR_WATCH_MS = 60_000;
+
 /** What /healthz says about the mirror. */
 export interface MirrorHealth {
   state: "ok" | "stale" | "loading" | "failed";
@@ -38,6 +45,8 @@ export interface MirrorOptions {
   maxAgeMs?: number;
   /** How a refresh builds (default: a `mirror sync` child, mirror-refresh.ts). */
   build?: BuildRunner;
+  /** How often DIR/current is looked at (default MIRROR_WATCH_MS). */
+  watchMs?: number;
 }
 
 /** Starts serving the mirror at `root`; throws MirrorUnusable (mirror-source.ts) for a folder without a complete build. */
@@ -57,20 +66,50 @@ export async function serveMirror(root: string, options: MirrorOptions): Promise
     }
   });
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MIRROR_MAX_AGE_MS;
-  const reload = async (): Promise<"swapped" | "unchanged"> => {
-    const next = readMirror(root);
-    if (next.dir === build.dir) return "unchanged";
-    await (link as WorkerLink).swap({ kind: "mirror", dir: next.dir, eager: true });
-    build = next;
-    loaded = true;
-    failed = undefined;
-    return "swapped";
-  };
+  // One swap at a time: the refresh and the watch below may both see the new build; the
+  // second caller gets the first one's outcome instead of a second new worker.
+  let reloading: Promise<"swapped" | "unchanged"> | undefined;
+  let refused: string | undefined;
+  const reload = (): Promise<"swapped" | "unchanged"> =>
+    (reloading ??= (async () => {
+      const next = readMirror(root);
+      // A build that failed to load is not loaded again at every look (a new one has a new folder).
+      if (next.dir === build.dir || next.dir === refused) return "unchanged" as const;
+      try {
+        await (link as WorkerLink).swap({ kind: "mirror", dir: next.dir, eager: true });
+      } catch (error) {
+        refused = next.dir;
+        throw new Error(`loading ${next.dir} failed (${error instanceof Error ? error.message : String(error)})`);
+      }
+      build = next;
+      loaded = true;
+      failed = undefined;
+      return "swapped" as const;
+    })().finally(() => (reloading = undefined)));
   let loop: RefreshLoop | undefined;
   if (options.refreshMs !== null) {
     const { childBuildRunner } = await import("./mirror-refresh.js");
     loop = startRefreshLoop({ root, everyMs: options.refreshMs, build: options.build ?? childBuildRunner(undefined, log), target: { reload }, log });
   }
+  // Another process's sync: followed at the next look. One swap at a time; a folder caught
+  // mid-switch or a build that fails to load is logged once per build and looked at again.
+  let watching: Promise<unknown> | undefined;
+  let lastWatchError: string | undefined;
+  const watch = setInterval(() => {
+    if (watching || !loaded) return;
+    watching = reload()
+      .then((outcome) => {
+        lastWatchError = undefined;
+        if (outcome === "swapped") log.info(`mirror: now serving VNDB data of ${build.dataDate} (${build.dir}), switched by another sync`);
+      })
+      .catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        if (message !== lastWatchError) log.warn(`mirror: the folder's current build cannot be served; still serving ${build.dir}: ${message}`);
+        lastWatchError = message;
+      })
+      .finally(() => (watching = undefined));
+  }, options.watchMs ?? MIRROR_WATCH_MS);
+  watch.unref();
   return {
     get dataDate() {
       return build.dataDate;
@@ -91,6 +130,7 @@ export async function serveMirror(root: string, options: MirrorOptions): Promise
     reload,
     ...(loop ? { refresh: loop.runOnce } : {}),
     close: async () => {
+      clearInterval(watch);
       loop?.stop();
       await api.close();
     },

@@ -114,3 +114,17 @@ describe("mirror refresh while serving", () => {
     expect(served.refresh).toBeUndefined();
   }, 120_000);
 });
+
+describe("a mirror switched by another process's sync", () => {
+  it("is followed: the server serves the new build once it has loaded it", async () => {
+    const folder = makeMirrorFolder("2026-11-26");
+    served = await serveMirror(folder.root, { log: silentLogger, refreshMs: null, watchMs: 200 });
+    const api = await served.api;
+    await served.warm;
+    folder.addBuild("2026-11-27");
+    // Polled, not timed: the watch swaps once the new worker has loaded.
+    for (let i = 0; i < 600 && served.dataDate !== "2026-11-27"; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(served.dataDate).toBe("2026-11-27");
+    expect((await api.request(search("ever17"))).status).toBe(200);
+  }, 120_000);
+});
