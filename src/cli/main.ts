@@ -10,6 +10,7 @@ import { keepCompiledCode } from "./compile-cache.js";
 const TOP_USAGE = `Usage: vndb-mcp-server [--embedded]          start the MCP server (stdio)
        vndb-mcp-server filters --help         convert and check VNDB filters
        vndb-mcp-server emulator --help        run the Kana emulator on loopback
+       vndb-mcp-server mirror --help          a local mirror of VNDB's daily dumps
        vndb-mcp-server --help                 every option and environment variable
 `;
 
@@ -19,6 +20,7 @@ type Subcommand = (args: readonly string[], io: CliIo) => Promise<number>;
 const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   filters: async (args, io) => (await import("./filters.js")).runFilters(args, io),
   emulator: async (args) => (await import("./emulator.js")).runEmulator(args),
+  mirror: async (args, io) => (await import("./mirror.js")).runMirror(args, io),
 };
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
