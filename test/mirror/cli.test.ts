@@ -178,6 +178,19 @@ describe("mirror CLI", { timeout: 180_000 }, () => {
         expect(req.headers.authorization).toBeUndefined();
         expect(JSON.stringify(req.headers)).not.toContain(TOKEN.slice(0, 10));
       }
+      // A download cut half-way: exit 1 saying so, then the next sync resumes it and builds.
+      host.mode = "drop-once";
+      const root2 = join(work, "resumed");
+      const args2 = ["sync", "--dir", root2, "--url", host.base, "--no-tags", "--no-traits", "--no-votes"];
+      const cut = await cli(args2);
+      expect(cut.code).toBe(1);
+      expect(cut.stderr).toMatch(/stopped at \d+ of \d+ bytes.*run again to resume/);
+      expect(existsSync(join(root2, "current"))).toBe(false);
+      host.mode = "normal";
+      const resumed = await cli(args2);
+      expect(resumed.code).toBe(0);
+      expect(host.requests.at(-1)!.headers.range).toMatch(/^bytes=\d+-$/);
+      expect(readlinkSync(join(root2, "current"))).toMatch(/^builds\/2026-11-27-/);
       const missing = await cli(["sync", "--dir", join(work, "sync404"), "--url", `${host.base}nope/`, "--no-tags", "--no-traits", "--no-votes"]);
       expect(missing.code).toBe(1);
       expect(missing.stderr).toMatch(/404 Not Found; check the download URL/);
