@@ -42,6 +42,7 @@ export async function* zstdChunks(file: string, onRead: (n: number) => void = ()
       throw corrupt(file, (e as Error).message);
     } finally {
       input.destroy();
+      (z as unknown as { destroy(): void }).destroy();
     }
     return;
   }
