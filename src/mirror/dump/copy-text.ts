@@ -4,7 +4,8 @@
  * COPY FROM does (src/backend/commands/copyfromparse.c CopyReadAttributesText): \b \f \n \r
  * \t \v, \NNN octal and \xHH hex bytes, and a backslash before any other character stands for
  * that character. Line and tab bytes never occur inside UTF-8 sequences, so splitting bytes
- * first and decoding whole runs of lines at once is exact; only fields holding a backslash are rescanned.
+ * first and decoding whole runs of lines at once is exact (as latin1, then UTF-8 for the lines
+ * that hold non-ASCII bytes); only fields holding a backslash are rescanned.
  */
 import { MirrorInputError } from "../errors.js";
 
@@ -12,6 +13,8 @@ import { MirrorInputError } from "../errors.js";
 export const MAX_COPY_LINE_BYTES = 64 * 1024 * 1024;
 
 const NL = 10;
+/** A byte of a multi-byte UTF-8 sequence, seen through latin1. */
+const NON_ASCII = /[\u0080-\u00ff]/;
 
 function isOctal(c: number): boolean {
   return c >= 48 && c <= 55;
@@ -105,12 +108,15 @@ export class CopyTextParser {
     // row); the bytes after it wait for the next chunk.
     const last = chunk.lastIndexOf(NL);
     if (last >= pos && !this.finished) {
-      const text = chunk.toString("utf8", pos, last + 1);
+      // latin1 maps each byte to one char (fast, and exact to undo); a line holding any byte
+      // ≥ 0x80 is decoded again as UTF-8. Most of the dump's lines are ASCII.
+      const text = chunk.latin1Slice(pos, last + 1);
       let at = 0;
       const len = text.length;
       while (at < len && !this.finished) {
         const nl = text.indexOf("\n", at);
-        this.parseLine(text.slice(at, nl));
+        const line = text.slice(at, nl);
+        this.parseLine(NON_ASCII.test(line) ? Buffer.from(line, "latin1").toString("utf8") : line);
         at = nl + 1;
       }
       pos = last + 1;
