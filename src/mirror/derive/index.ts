@@ -104,6 +104,16 @@ export function createDeriver(options: DeriverOptions): DumpConsumer & {
       const counts: Record<string, number> = {};
       const dropped: Record<string, number> = {};
       const stage = (name: string) => progress?.stage(name);
+      // Each table is written as soon as it is built and let go, and each dump table's rows
+      // once nothing needs them: at VNDB's size the rows of all tables at once would be most
+      // of the memory (the build's limit is 2 GiB).
+      const write = <K extends keyof Catalogue>(key: K, value: Catalogue[K]) => {
+        counts[key] = writeTable(outDir, key, value);
+        progress?.advance(1);
+      };
+      const free = (...names: string[]) => {
+        for (const n of names) buffers[n]!.rows.length = 0;
+      };
 
       stage("tags and traits");
       let tag: TagRow[] = tagRows(buffers);
@@ -113,22 +123,26 @@ export function createDeriver(options: DeriverOptions): DumpConsumer & {
         // The JSON dump has no defaultspoil: a tag without spoiler votes reads 0.
         defaultSpoil = new Map(tag.map((t) => [idNum(t.id), 0]));
       }
+      write("tag", tag);
+      tag = [];
       let trait: TraitRow[] = traitRows(buffers);
       if (!buffers.traits.seen && extras.traitsJson) trait = (await tagsFromJson(extras.traitsJson, "i")) as TraitRow[];
+      write("trait", trait);
+      trait = [];
+      free("tags", "tags_parents", "traits", "traits_parents");
 
       stage("releases");
       const links = linkTable(buffers.extlinks);
-      const release = releaseRows(buffers, links);
-      for (const k of ["releases", "releases_titles", "releases_platforms", "releases_media", "releases_producers", "releases_images", "releases_drm", "releases_extlinks"]) {
-        buffers[k].rows.length = 0;
-      }
+      let release = releaseRows(buffers, links);
+      free("releases", "releases_titles", "releases_platforms", "releases_media", "releases_vn", "releases_producers", "releases_images", "releases_drm", "releases_extlinks", "drm", "engines");
 
       stage("tag votes");
       const vnIds = new Set(buffers.vn.rows.map((r) => idNum(r[0]!)));
-      const direct = tagVotes.compute(defaultSpoil, vnIds, noPermTag);
+      let direct = tagVotes.compute(defaultSpoil, vnIds, noPermTag);
+      tagVotes.clear();
       const tagsByVn = new Map<string, VnRow["tags"]>();
       for (const [vid, list] of direct) tagsByVn.set(`v${vid}`, list.map((d) => ({ tag: `g${d.tag}`, rating: d.rating, spoiler: d.spoiler, lie: d.lie })));
-      direct.clear();
+      direct = new Map();
 
       stage("VNs");
       const devstatus = new Map(buffers.vn.rows.map((r) => [idNum(r[0]!), Number(r[buffers.vn.at("devstatus")] ?? 0)]));
@@ -138,36 +152,32 @@ export function createDeriver(options: DeriverOptions): DumpConsumer & {
       }
       const characterIds = new Set(buffers.chars.rows.map((r) => r[0]!));
       const vnDropped: VnDropped = { relations: 0, screenshotsWithoutRelease: 0 };
-      const vn = vnRows({ tables: buffers, links, releases: release, tags: tagsByVn, lengthCache, characters: characterIds, today: options.today }, vnDropped);
+      let vn = vnRows({ tables: buffers, links, releases: release, tags: tagsByVn, lengthCache, characters: characterIds, today: options.today }, vnDropped);
       Object.assign(dropped, vnDropped);
+      tagsByVn.clear();
+      free("vn", "vn_titles", "vn_anime", "vn_editions", "vn_extlinks", "vn_relations", "vn_screenshots", "vn_seiyuu", "vn_staff");
+      const vnInfo = new Map(vn.map((v) => [v.id, { olang: v.olang, released: v.cReleased ?? 0 }]));
+      write("vn", vn);
+      vn = [];
+      const releaseIds = new Set(release.map((r) => r.id));
+      write("release", release);
+      release = [];
 
       stage("characters");
-      const vnInfo = new Map(vn.map((v) => [v.id, { olang: v.olang, released: v.cReleased ?? 0 }]));
-      const character = characterRows({ tables: buffers, vns: vnInfo, releases: new Set(release.map((r) => r.id)) });
+      write("character", characterRows({ tables: buffers, vns: vnInfo, releases: releaseIds }));
+      free("chars", "chars_names", "chars_alias", "chars_traits", "chars_vns");
 
       stage("writing");
-      const cat: Catalogue = {
-        meta: { source: "VNDB.org database dump (a local mirror; see docs/deployment.md)", built: options.dataDate ?? formatDay(options.today), attribution: MIRROR_ATTRIBUTION },
-        images: imageRows(buffers),
-        vn,
-        release,
-        producer: producerRows(buffers, links),
-        character,
-        staff: staffRows(buffers, links),
-        tag,
-        trait,
-        quote: quoteRows(buffers, characterIds),
-        users,
-        labels: [],
-        ulist: [],
-        rlist: [],
-        tokens: [],
-        lengthVotes: [...lengthVotes.perUser()].map((v) => ({ uid: `u${v.uid}`, vid: `v${v.vid}`, minutes: v.minutes })),
-      };
-      for (const key of Object.keys(cat) as (keyof Catalogue)[]) {
-        counts[key] = writeTable(outDir, key, cat[key]);
-        progress?.advance(1);
-      }
+      write("images", imageRows(buffers));
+      write("producer", producerRows(buffers, links));
+      write("staff", staffRows(buffers, links));
+      write("quote", quoteRows(buffers, characterIds));
+      free("images", "producers", "producers_extlinks", "producers_relations", "staff", "staff_alias", "staff_extlinks", "quotes", "extlinks");
+      write("users", users);
+      users.length = 0;
+      write("lengthVotes", [...lengthVotes.perUser()].map((v) => ({ uid: `u${v.uid}`, vid: `v${v.vid}`, minutes: v.minutes })));
+      for (const key of ["labels", "ulist", "rlist", "tokens"] as const) write(key, []);
+      write("meta", { source: "VNDB.org database dump (a local mirror; see docs/deployment.md)", built: options.dataDate ?? formatDay(options.today), attribution: MIRROR_ATTRIBUTION });
 
       if (extras.votesFile) {
         stage("similar VNs");

@@ -31,10 +31,16 @@ export class TableBuffer {
     this.#spec = spec;
   }
 
+  readonly #index = new Map<string, number>();
+
   /** Index of a column in the stored rows (its place in the spec). */
   at(column: string): number {
-    const i = this.#names.indexOf(column);
-    if (i < 0) throw new Error(`derive reads ${this.name}.${column} without naming it in its spec`);
+    let i = this.#index.get(column);
+    if (i === undefined) {
+      i = this.#names.indexOf(column);
+      if (i < 0) throw new Error(`derive reads ${this.name}.${column} without naming it in its spec`);
+      this.#index.set(column, i);
+    }
     return i;
   }
 
@@ -49,6 +55,7 @@ export class TableBuffer {
       if (!columns.includes(c)) throw new DeriveInputError(`dump table ${this.name} lacks column ${c} (header: ${columns.join(", ")})`);
     }
     this.seen = true;
+    this.#index.clear();
     const prefix = this.#spec.prefix;
     if (prefix) {
       for (const c of columns) {
@@ -66,14 +73,29 @@ export class TableBuffer {
 
   push(values: readonly (string | null)[]): void {
     const from = this.#from;
-    const row: Row = this.onRow ? this.#scratch : new Array(from.length);
-    for (let i = 0; i < from.length; i++) row[i] = from[i] < 0 ? null : (values[from[i]] ?? null);
-    if (this.onRow) this.onRow(row);
-    else this.rows.push(row);
+    if (this.onRow) {
+      const row = this.#scratch;
+      for (let i = 0; i < from.length; i++) row[i] = from[i] < 0 ? null : (values[from[i]] ?? null);
+      this.onRow(row);
+      return;
+    }
+    const row: Row = new Array(from.length);
+    for (let i = 0; i < from.length; i++) row[i] = from[i] < 0 ? null : own(values[from[i]] ?? null);
+    this.rows.push(row);
   }
 
   /** The header columns read through the spec's prefix. */
   readonly prefixed: string[] = [];
+}
+
+/**
+ * V8 makes a substring of 13 or more characters (String.split's fields among them) a view on
+ * its parent: a kept title would keep the reader's whole decoded chunk alive. A stored value
+ * is copied out of it (concatenation then slice flattens into a string of its own).
+ */
+const SLICED_MIN_LENGTH = 13;
+function own(v: string | null): string | null {
+  return v === null || v.length < SLICED_MIN_LENGTH ? v : (" " + v).slice(1);
 }
 
 /** Rows grouped by their first column (an entry id), in dump order. */

@@ -45,6 +45,17 @@ export class TagVoteStore {
     return this.#n;
   }
 
+  /** Lets the votes go (after compute). */
+  clear(): void {
+    this.#n = 0;
+    this.#tag = new Int32Array(0);
+    this.#vid = new Int32Array(0);
+    this.#uid = new Int32Array(0);
+    this.#vote = new Int8Array(0);
+    this.#spoiler = new Int8Array(0);
+    this.#lie = new Int8Array(0);
+  }
+
   /** One tags_vn row. uid 0 = NULL (a deleted account: the dump writes NULL for those). */
   add(tag: number, vid: number, uid: number, vote: number, spoiler: number | null, lie: boolean | null, ignore: boolean): void {
     this.total++;
@@ -53,7 +64,7 @@ export class TagVoteStore {
       this.ignored++;
       return;
     }
-    if (this.#n === this.#tag.length) this.#grow();
+    if (this.#n >= this.#tag.length) this.#grow();
     const i = this.#n++;
     this.#tag[i] = tag;
     this.#vid[i] = vid;
@@ -64,7 +75,7 @@ export class TagVoteStore {
   }
 
   #grow(): void {
-    const cap = this.#tag.length * 2;
+    const cap = Math.max(INITIAL_VOTES, this.#tag.length * 2);
     const grow = <T extends Int32Array | Int8Array>(a: T, make: (n: number) => T): T => {
       const b = make(cap);
       b.set(a);

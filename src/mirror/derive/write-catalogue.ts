@@ -48,9 +48,11 @@ export function writeTable<K extends keyof Catalogue>(dir: string, key: K, value
     return 1;
   }
   if (!isCompactTable(key)) return writeJsonRows(path, value);
-  const compact = (value as object[]).map((r) => compactRow(key, r));
-  if (key !== SHARED_LIST_TABLE) return writeJsonRows(path, compact);
-  const { rows, pool } = shareLists(key, compact);
+  // Compacted a row at a time, except the releases, whose lists are pooled over all rows.
+  if (key !== SHARED_LIST_TABLE) return writeJsonRows(path, (function* () {
+    for (const r of value as object[]) yield compactRow(key, r);
+  })());
+  const { rows, pool } = shareLists(key, (value as object[]).map((r) => compactRow(key, r)));
   writeJsonRows(join(dir, SHARED_LISTS_FILE), pool);
   return writeJsonRows(path, rows);
 }
