@@ -110,7 +110,7 @@ export class CopyTextParser {
     if (last >= pos && !this.finished) {
       // latin1 maps each byte to one char (fast, and exact to undo); a line holding any byte
       // ≥ 0x80 is decoded again as UTF-8. Most of the dump's lines are ASCII.
-      const text = chunk.latin1Slice(pos, last + 1);
+      const text = chunk.toString("latin1", pos, last + 1);
       let at = 0;
       const len = text.length;
       while (at < len && !this.finished) {
