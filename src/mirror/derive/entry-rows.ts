@@ -112,7 +112,8 @@ export function quoteRows(t: Tables, characters: ReadonlySet<string>): QuoteRow[
   return q.rows.map((r) => {
     const cid = r[q.at("cid")];
     return {
-      id: r[0]!,
+      // The 2024 dump numbered quotes without their "q".
+      id: /^[0-9]+$/.test(r[0]!) ? `q${r[0]}` : r[0]!,
       vn: r[q.at("vid")]!,
       // quotes are filtered on their VN only: a quote's character may be hidden. The API
       // joins the character, so it shows none; so does the catalogue.

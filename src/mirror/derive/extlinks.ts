@@ -44,7 +44,8 @@ export function columnLinks(table: TableBuffer, row: Row, _entity: ExtlinkEntity
   for (const c of cols) {
     const v = row[table.at(c)];
     if (v === null || v === "" || v === "0") continue;
-    const site = c === "website" ? "website" : c.slice(2);
+    // l_site was staff's website column in the 2024 dump.
+    const site = c === "website" || c === "l_site" ? "website" : c.slice(2);
     out.push({ site, value: linkValue(site, v) });
   }
   return out;
