@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { BuildExtras, DeriverFactory } from "../../../src/mirror/build.js";
 import { syncMirror } from "../../../src/mirror/sync.js";
 import { writeDump } from "../../helpers/dump-writer.js";
-import { startDumpHost } from "./dump-host.js";
+import { type HostFile, startDumpHost } from "./dump-host.js";
 
 const work = mkdtempSync(join(tmpdir(), "mirror-sync-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -31,14 +31,14 @@ describe("syncMirror", () => {
         return { counts: { vn: 2 } };
       },
     });
-    const day = (d: string) => ({
+    const day = (d: string): Record<string, HostFile> => ({
       "vndb-db-latest.tar.zst": { name: `vndb-db-${d}.tar.zst`, body: Buffer.alloc(0) },
       "vndb-tags-latest.json.gz": { name: `vndb-tags-${d}.json.gz`, body: gzipSync(`[{"id":1,"day":"${d}"}]`) },
       "vndb-traits-latest.json.gz": { name: `vndb-traits-${d}.json.gz`, body: gzipSync("[]") },
       "vndb-votes-latest.gz": { name: `vndb-votes-${d}.gz`, body: gzipSync("1 2 10 2026-01-01\n") },
     });
     const files = day("2026-11-27");
-    files["vndb-db-latest.tar.zst"].body = await dumpBytes("2026-11-27");
+    files["vndb-db-latest.tar.zst"]!.body = await dumpBytes("2026-11-27");
     const host = await startDumpHost(files);
     try {
       const root = join(work, "m");
@@ -51,7 +51,7 @@ describe("syncMirror", () => {
         traitsJson: join(root, "downloads", "vndb-traits-2026-11-27.json.gz"),
         votesFile: join(root, "downloads", "vndb-votes-2026-11-27.gz"),
       });
-      expect(readFileSync(seen[0]!.tagsJson!).equals(files["vndb-tags-latest.json.gz"].body)).toBe(true);
+      expect(readFileSync(seen[0]!.tagsJson!).equals(files["vndb-tags-latest.json.gz"]!.body)).toBe(true);
       const manifest = JSON.parse(readFileSync(join(root, "current", "mirror.json"), "utf8"));
       expect(manifest.sources).toEqual({
         db: `${host.base}vndb-db-2026-11-27.tar.zst`,
@@ -66,7 +66,7 @@ describe("syncMirror", () => {
 
       // The next day's dumps: a new build, the previous one kept, yesterday's downloads gone.
       const next = day("2026-11-28");
-      next["vndb-db-latest.tar.zst"].body = await dumpBytes("2026-11-28");
+      next["vndb-db-latest.tar.zst"]!.body = await dumpBytes("2026-11-28");
       for (const [k, v] of Object.entries(next)) host.files.set(k, v);
       const third = await syncMirror(options);
       expect(third.upToDate).toBe(false);
