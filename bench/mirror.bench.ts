@@ -146,6 +146,8 @@ async function serve(): Promise<void> {
     .sort((a, b) => b.p50 - a.p50)
     .slice(0, 5);
   const report: ServeReport = { readyMs, rssMiB, rssAfterMiB: mib(process.memoryUsage().rss), hwmMiB: procStatus("VmHWM"), calls: all.length, p50: quantile(all, 0.5), p99: quantile(all, 0.99), slowest };
+  // Said now as well: the refresh below takes as long as a build.
+  process.stderr.write(`serve phase: ${JSON.stringify(report)}\n`);
 
   if (process.env.REFRESH !== "0" && served.refresh) {
     let stop = false;
