@@ -99,6 +99,8 @@ export class TagVoteStore {
     let groups = 0;
     const cap = Math.max(16, Math.min(this.#n, 1 << 22));
     let acc = newAcc(cap);
+    let lastKey = -1;
+    let lastGroup = -1;
     for (let i = 0; i < this.#n; i++) {
       const tag = this.#tag[i];
       const vid = this.#vid[i];
@@ -106,7 +108,8 @@ export class TagVoteStore {
       // JOIN tags t ... WHERE NOT t.hidden; vid NOT IN(hidden VNs); (u.id IS NULL OR u.perm_tag).
       if (!defaultSpoil.has(tag) || !vns.has(vid) || (uid !== 0 && noPermTag.has(uid))) continue;
       const key = tag * KEY_SCALE + vid;
-      let g = index.get(key);
+      // The dump is ordered by (tag, vid, uid): a vote is mostly in the group of the one before.
+      let g = key === lastKey ? lastGroup : index.get(key);
       if (g === undefined) {
         g = groups++;
         index.set(key, g);
@@ -114,6 +117,8 @@ export class TagVoteStore {
         acc.tag[g] = tag;
         acc.vid[g] = vid;
       }
+      lastKey = key;
+      lastGroup = g;
       const vote = this.#vote[i];
       acc.signSum[g] += Math.sign(vote);
       acc.count[g]++;
