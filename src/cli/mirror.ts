@@ -14,7 +14,8 @@ answered from VNDB's daily database dump, locally, without VNDB's rate limit.
 
   sync     download the latest dumps (resuming an interrupted download) and build a new mirror
            in DIR, switching to it only when it is complete; the previous build is kept.
-           --url BASE   download folder (default https://dl.vndb.org/dump/)
+           --url BASE   download folder (default VNDB_DUMP_URL, else https://dl.vndb.org/dump/);
+                        no token or credentials are ever sent there
            --no-tags / --no-traits / --no-votes   skip that extra dump (the votes dump feeds
                         recommendations; tags and traits add search counts)
            --force      build even when DIR already holds the latest dump
