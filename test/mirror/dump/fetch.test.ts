@@ -101,6 +101,18 @@ describe("download", () => {
     expect(statSync(join(dir, "vndb-db-2026-11-27.tar.zst.part")).size).toBeGreaterThan(0);
   });
 
+  it("stops on an abort (Ctrl-C) mid-body, keeping the part to resume", async () => {
+    host.mode = "stall";
+    const abort = new AbortController();
+    const p = download(dumpUrl(host.base, "db"), dir, { signal: abort.signal, progress: { stage() {}, advance: () => abort.abort(), done() {} } });
+    await failure(p, /interrupted/);
+    expect(statSync(join(dir, "vndb-db-2026-11-27.tar.zst.part")).size).toBeGreaterThan(0);
+    host.mode = "normal";
+    const r = await download(dumpUrl(host.base, "db"), dir);
+    expect(r.resumed).toBe(true);
+    expect(readFileSync(r.path).equals(body)).toBe(true);
+  });
+
   it("says when the host cannot be reached", async () => {
     await host.close();
     await failure(download(dumpUrl(host.base, "db"), dir), /cannot download .*ECONNREFUSED/);
