@@ -5,9 +5,10 @@
 //   tag_vn_calc        → tags_vn_direct (tag, vid, rating, spoiler, lie) and tags_vn_inherit
 //   traits_chars_calc  → traits_chars (tid, cid, spoil, lie)
 //   update_vncache     → vn.c_released, c_languages, c_platforms, c_developers
+//   update_vn_length_cache → vn.c_length, c_lengthnum (from vn_length_votes)
 // pg-oracle.test.ts compares derive (and the engine's inheritance) with them; CI needs no
 // PostgreSQL. Usage (as root, which runs the server as the `postgres` user, or as any user):
-//   npx tsx scripts/mirror/pg-oracle.ts
+//   npm run mirror:oracle
 // It starts its own server on a Unix socket in a temporary folder and removes it after.
 import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -22,9 +23,9 @@ const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 const VNDB_SOURCE = process.env.VNDB_SOURCE ?? "/work/.mirror/xso4+vndb-mirror/repo";
 const OUT = fileURLToPath(new URL("../../test/mirror/vectors/pg-oracle.json", import.meta.url));
 /** The functions run, by name, from sql/func.sql. */
-const FUNCTIONS = ["tag_vn_calc", "traits_chars_calc", "update_vncache"];
+const FUNCTIONS = ["tag_vn_calc", "traits_chars_calc", "update_vncache", "update_vn_length_cache"];
 /** The tables the functions read. */
-const TABLES = ["vn", "vn_titles", "releases", "releases_vn", "releases_titles", "releases_platforms", "releases_producers", "releases_images", "vn_image_votes", "tags", "tags_parents", "tags_vn", "users", "chars", "chars_traits", "traits", "traits_parents"];
+const TABLES = ["vn", "vn_titles", "releases", "releases_vn", "releases_titles", "releases_platforms", "releases_producers", "releases_images", "vn_image_votes", "tags", "tags_parents", "tags_vn", "users", "chars", "chars_traits", "traits", "traits_parents", "vn_length_votes"];
 
 // Columns VNDB has but the dump does not export ([pub] only), which the functions use; all at
 // their defaults (the dump holds no hidden rows).
@@ -38,6 +39,7 @@ ALTER TABLE releases_images ADD photo boolean NOT NULL DEFAULT false;
 ALTER TABLE tags ADD hidden boolean NOT NULL DEFAULT false, ADD c_items integer NOT NULL DEFAULT 0;
 ALTER TABLE traits ADD hidden boolean NOT NULL DEFAULT false, ADD c_items integer NOT NULL DEFAULT 0;
 ALTER TABLE chars ADD hidden boolean NOT NULL DEFAULT false;
+ALTER TABLE vn_length_votes ADD private boolean NOT NULL DEFAULT false;
 CREATE TABLE tags_vn_direct (tag vndbid NOT NULL, vid vndbid NOT NULL, rating real NOT NULL, spoiler smallint NOT NULL, count smallint NOT NULL, lie boolean NOT NULL, PRIMARY KEY(tag, vid));
 CREATE TABLE tags_vn_inherit (tag vndbid NOT NULL, vid vndbid NOT NULL, rating real NOT NULL, spoiler smallint NOT NULL, lie boolean NOT NULL, PRIMARY KEY(tag, vid));
 CREATE TABLE traits_chars (cid vndbid NOT NULL, tid vndbid NOT NULL, spoil smallint NOT NULL DEFAULT 0, lie boolean NOT NULL DEFAULT false, PRIMARY KEY (tid, cid));
@@ -88,7 +90,7 @@ function main(): void {
       // A vote on a VN the dump lacks is, in VNDB's database, a vote on a hidden VN: it exists there.
       sql += "INSERT INTO vn (id, olang, c_votecount, c_lengthnum, length, devstatus, alias, description, hidden) SELECT DISTINCT vid, 'ja'::language, 0, 0, 0, 0, '', '', true FROM tags_vn WHERE vid NOT IN(SELECT id FROM vn);\n";
       for (const f of FUNCTIONS) sql += functionText(funcSql, f) + "\n";
-      sql += "SELECT tag_vn_calc(NULL); SELECT traits_chars_calc(NULL); SELECT update_vncache(NULL);\n";
+      sql += "SELECT tag_vn_calc(NULL); SELECT traits_chars_calc(NULL); SELECT update_vncache(NULL); SELECT update_vn_length_cache(NULL);\n";
       writeFileSync(join(work, "load.sql"), sql);
       psql(sql);
       const json = (q: string) => JSON.parse(psql(`SELECT coalesce(json_agg(x), '[]') FROM (${q}) x;`)) as unknown[];
@@ -99,6 +101,7 @@ function main(): void {
         tagsVnDirect: json("SELECT tag, vid, rating::text AS rating, spoiler, lie FROM tags_vn_direct ORDER BY vid, tag"),
         tagsVnInherit: json("SELECT tag, vid, rating::text AS rating, spoiler, lie FROM tags_vn_inherit ORDER BY vid, tag"),
         traitsChars: json("SELECT tid, cid, spoil, lie FROM traits_chars ORDER BY cid, tid"),
+        lengthCache: json("SELECT id, c_length, c_lengthnum FROM vn WHERE NOT hidden AND (c_lengthnum > 0 OR id IN(SELECT vid FROM vn_length_votes)) ORDER BY id"),
         vnCache: json("SELECT id, c_released, c_languages::text[] AS c_languages, c_platforms::text[] AS c_platforms, c_developers::text[] AS c_developers FROM vn WHERE NOT hidden ORDER BY id"),
       };
       writeFileSync(OUT, JSON.stringify(vectors, null, 1) + "\n");

@@ -14,6 +14,8 @@ const RANDOM_TAGS = 40;
 const VOTERS = 25;
 const FIRST_VOTER = 5000;
 const RANDOM_CHARS = 40;
+/** VNs given random play-time votes (update_vn_length_cache). */
+const LENGTH_VNS = 80;
 const TRAITS_PER_CHAR = 6;
 
 /** mulberry32: a small seeded generator (public-domain algorithm). */
@@ -92,5 +94,43 @@ export function oracleTables(today: number): Record<string, DumpTableData> {
       push(tables.chars_traits!, { id: cid, tid, spoil: pick([0, 0, 1, 2]), lie: rnd() < 0.1 });
     }
   }
+  // Play-time votes: speeds NULL/0/1/2, some by users without perm_lengthvote (every 5th
+  // oracle user) or deleted accounts, on VNs in development too.
+  const devCol = tables.vn!.columns.indexOf("devstatus");
+  const vnRows = tables.vn!.rows as DumpValue[][];
+  const lengthVns = vnRows.slice(0, LENGTH_VNS);
+  lengthVns.forEach((r, i) => {
+    if (i % 10 === 0) r[devCol] = 1;
+  });
+  const userRows = tables.users!.rows as DumpValue[][];
+  const permCol = tables.users!.columns.indexOf("perm_lengthvote");
+  const uidCol = tables.users!.columns.indexOf("id");
+  for (const r of userRows) if (/^u5\d{3}$/.test(String(r[uidCol])) && Number(String(r[uidCol]).slice(1)) % 5 === 0) r[permCol] = false;
+  for (const r of lengthVns) {
+    const n = Math.floor(rnd() * 9);
+    const seen = new Set<number>();
+    for (let k = 0; k < n; k++) {
+      const u = Math.floor(rnd() * (VOTERS + 1));
+      if (seen.has(u)) continue;
+      seen.add(u);
+      push(tables.vn_length_votes!, {
+        vid: r[0]!,
+        uid: u === VOTERS ? null : `u${FIRST_VOTER + u}`,
+        date: "2026-01-01",
+        length: 30 + Math.floor(rnd() * 3000),
+        speed: rnd() < 0.15 ? null : Math.floor(rnd() * 3),
+        rid: [],
+        notes: "",
+        lang: null,
+      });
+    }
+  }
   return tables;
+}
+
+/** The same tables as a dump without vn.c_length / c_lengthnum (the 2024 dump), so derive computes them from the votes. */
+export function withoutLengthCache(tables: Record<string, DumpTableData>): Record<string, DumpTableData> {
+  const vn = tables.vn!;
+  const keep = vn.columns.map((c, i) => (c === "c_length" || c === "c_lengthnum" ? -1 : i)).filter((i) => i >= 0);
+  return { ...tables, vn: { columns: keep.map((i) => vn.columns[i]!), rows: (vn.rows as DumpValue[][]).map((r) => keep.map((i) => r[i]!)) } };
 }

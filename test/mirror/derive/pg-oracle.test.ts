@@ -6,13 +6,14 @@ import { beforeAll, describe, expect, it, afterAll } from "vitest";
 import { createDatabase, idNum, type Database } from "../../../src/emulator/database.js";
 import type { Catalogue } from "../../../src/emulator/catalogue/types.js";
 import { cleanup, run } from "./harness.js";
-import { oracleTables } from "./oracle-dataset.js";
+import { oracleTables, withoutLengthCache } from "./oracle-dataset.js";
 
 interface Vectors {
   today: number;
   tagsVnDirect: { tag: string; vid: string; rating: string; spoiler: number; lie: boolean }[];
   tagsVnInherit: { tag: string; vid: string; rating: string; spoiler: number; lie: boolean }[];
   traitsChars: { tid: string; cid: string; spoil: number; lie: boolean }[];
+  lengthCache: { id: string; c_length: number | null; c_lengthnum: number }[];
   vnCache: { id: string; c_released: number; c_languages: string[]; c_platforms: string[]; c_developers: string[] }[];
 }
 
@@ -74,4 +75,12 @@ describe("VNDB's SQL on PostgreSQL vs derive", () => {
       expect({ id: w.id, developers: db.vnCache.get(w.id)!.developers }).toEqual({ id: w.id, developers: devs });
     }
   });
+
+  it("update_vn_length_cache, for a dump without c_length: the same median and count per VN", async () => {
+    expect(vectors.lengthCache.filter((r) => r.c_lengthnum > 0).length).toBeGreaterThan(30);
+    const { catalogue: old } = await run(withoutLengthCache(oracleTables(vectors.today)), { today: vectors.today });
+    const want = new Map(vectors.lengthCache.filter((r) => r.c_lengthnum > 0).map((r) => [r.id, { minutes: r.c_length, votes: r.c_lengthnum }]));
+    const got = new Map(old.vn.filter((v) => v.cLengthVotes !== undefined).map((v) => [v.id, { minutes: v.cLengthMinutes ?? null, votes: v.cLengthVotes }]));
+    expect(got).toEqual(want);
+  }, 120_000);
 });
