@@ -45,8 +45,6 @@ export interface CharacterInputs {
   tables: Tables;
   /** Each VN's olang and c_released, for the main-name rule. */
   vns: ReadonlyMap<string, { olang: string; released: number }>;
-  /** Release ids in the dump (a chars_vns release that is not is hidden: the API shows null). */
-  releases: ReadonlySet<string>;
 }
 
 export function characterRows(inp: CharacterInputs): CharacterRow[] {

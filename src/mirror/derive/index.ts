@@ -103,7 +103,11 @@ export function createDeriver(options: DeriverOptions): DumpConsumer & {
       mkdirSync(outDir, { recursive: true });
       const counts: Record<string, number> = {};
       const dropped: Record<string, number> = {};
-      const stage = (name: string) => progress?.stage(name);
+      let current = "";
+      const stage = (name: string) => {
+        current = name;
+        progress?.stage(name);
+      };
       // Each table is written as soon as it is built and let go, and each dump table's rows
       // once nothing needs them: at VNDB's size the rows of all tables at once would be most
       // of the memory (the build's limit is 2 GiB).
@@ -115,74 +119,79 @@ export function createDeriver(options: DeriverOptions): DumpConsumer & {
         for (const n of names) buffers[n]!.rows.length = 0;
       };
 
-      stage("tags and traits");
-      let tag: TagRow[] = tagRows(buffers);
-      let defaultSpoil = new Map(buffers.tags.rows.map((r) => [idNum(r[0]!), Number(r[buffers.tags.at("defaultspoil")])]));
-      if (!buffers.tags.seen && extras.tagsJson) {
-        tag = (await tagsFromJson(extras.tagsJson, "g")) as TagRow[];
-        // The JSON dump has no defaultspoil: a tag without spoiler votes reads 0.
-        defaultSpoil = new Map(tag.map((t) => [idNum(t.id), 0]));
-      }
-      write("tag", tag);
-      tag = [];
-      let trait: TraitRow[] = traitRows(buffers);
-      if (!buffers.traits.seen && extras.traitsJson) trait = (await tagsFromJson(extras.traitsJson, "i")) as TraitRow[];
-      write("trait", trait);
-      trait = [];
-      free("tags", "tags_parents", "traits", "traits_parents");
+      try {
+        stage("tags and traits");
+        let tag: TagRow[] = tagRows(buffers);
+        let defaultSpoil = new Map(buffers.tags.rows.map((r) => [idNum(r[0]!), Number(r[buffers.tags.at("defaultspoil")])]));
+        if (!buffers.tags.seen && extras.tagsJson) {
+          tag = (await tagsFromJson(extras.tagsJson, "g")) as TagRow[];
+          // The JSON dump has no defaultspoil: a tag without spoiler votes reads 0.
+          defaultSpoil = new Map(tag.map((t) => [idNum(t.id), 0]));
+        }
+        write("tag", tag);
+        tag = [];
+        let trait: TraitRow[] = traitRows(buffers);
+        if (!buffers.traits.seen && extras.traitsJson) trait = (await tagsFromJson(extras.traitsJson, "i")) as TraitRow[];
+        write("trait", trait);
+        trait = [];
+        free("tags", "tags_parents", "traits", "traits_parents");
 
-      stage("releases");
-      const links = linkTable(buffers.extlinks);
-      let release = releaseRows(buffers, links);
-      free("releases", "releases_titles", "releases_platforms", "releases_media", "releases_vn", "releases_producers", "releases_images", "releases_drm", "releases_extlinks", "drm", "engines");
+        stage("releases");
+        const links = linkTable(buffers.extlinks);
+        let release = releaseRows(buffers, links);
+        free("releases", "releases_titles", "releases_platforms", "releases_media", "releases_vn", "releases_producers", "releases_images", "releases_drm", "releases_extlinks", "drm", "engines");
 
-      stage("tag votes");
-      const vnIds = new Set(buffers.vn.rows.map((r) => idNum(r[0]!)));
-      let direct = tagVotes.compute(defaultSpoil, vnIds, noPermTag);
-      tagVotes.clear();
-      const tagsByVn = new Map<string, VnRow["tags"]>();
-      for (const [vid, list] of direct) tagsByVn.set(`v${vid}`, list.map((d) => ({ tag: `g${d.tag}`, rating: d.rating, spoiler: d.spoiler, lie: d.lie })));
-      direct = new Map();
+        stage("tag votes");
+        const vnIds = new Set(buffers.vn.rows.map((r) => idNum(r[0]!)));
+        let direct = tagVotes.compute(defaultSpoil, vnIds, noPermTag);
+        tagVotes.clear();
+        const tagsByVn = new Map<string, VnRow["tags"]>();
+        for (const [vid, list] of direct) tagsByVn.set(`v${vid}`, list.map((d) => ({ tag: `g${d.tag}`, rating: d.rating, spoiler: d.spoiler, lie: d.lie })));
+        direct = new Map();
 
-      stage("VNs");
-      const devstatus = new Map(buffers.vn.rows.map((r) => [idNum(r[0]!), Number(r[buffers.vn.at("devstatus")] ?? 0)]));
-      const lengthCache = new Map<string, { minutes: number | null; votes: number }>();
-      if (!buffers.vn.has("c_length")) {
-        for (const [vid, l] of lengthVotes.cache(devstatus, (u) => knownUsers.has(u) && !noPermLength.has(u))) lengthCache.set(`v${vid}`, l);
-      }
-      const characterIds = new Set(buffers.chars.rows.map((r) => r[0]!));
-      const vnDropped: VnDropped = { relations: 0, screenshotsWithoutRelease: 0 };
-      let vn = vnRows({ tables: buffers, links, releases: release, tags: tagsByVn, lengthCache, characters: characterIds, today: options.today }, vnDropped);
-      Object.assign(dropped, vnDropped);
-      tagsByVn.clear();
-      free("vn", "vn_titles", "vn_anime", "vn_editions", "vn_extlinks", "vn_relations", "vn_screenshots", "vn_seiyuu", "vn_staff");
-      const vnInfo = new Map(vn.map((v) => [v.id, { olang: v.olang, released: v.cReleased ?? 0 }]));
-      write("vn", vn);
-      vn = [];
-      const releaseIds = new Set(release.map((r) => r.id));
-      write("release", release);
-      release = [];
+        stage("VNs");
+        const devstatus = new Map(buffers.vn.rows.map((r) => [idNum(r[0]!), Number(r[buffers.vn.at("devstatus")] ?? 0)]));
+        const lengthCache = new Map<string, { minutes: number | null; votes: number }>();
+        if (!buffers.vn.has("c_length")) {
+          for (const [vid, l] of lengthVotes.cache(devstatus, (u) => knownUsers.has(u) && !noPermLength.has(u))) lengthCache.set(`v${vid}`, l);
+        }
+        const characterIds = new Set(buffers.chars.rows.map((r) => r[0]!));
+        const vnDropped: VnDropped = { relations: 0, screenshotsWithoutRelease: 0 };
+        let vn = vnRows({ tables: buffers, links, releases: release, tags: tagsByVn, lengthCache, characters: characterIds, today: options.today }, vnDropped);
+        Object.assign(dropped, vnDropped);
+        tagsByVn.clear();
+        free("vn", "vn_titles", "vn_anime", "vn_editions", "vn_extlinks", "vn_relations", "vn_screenshots", "vn_seiyuu", "vn_staff");
+        const vnInfo = new Map(vn.map((v) => [v.id, { olang: v.olang, released: v.cReleased ?? 0 }]));
+        write("vn", vn);
+        vn = [];
+        write("release", release);
+        release = [];
 
-      stage("characters");
-      write("character", characterRows({ tables: buffers, vns: vnInfo, releases: releaseIds }));
-      free("chars", "chars_names", "chars_alias", "chars_traits", "chars_vns");
+        stage("characters");
+        write("character", characterRows({ tables: buffers, vns: vnInfo }));
+        free("chars", "chars_names", "chars_alias", "chars_traits", "chars_vns");
 
-      stage("writing");
-      write("images", imageRows(buffers));
-      write("producer", producerRows(buffers, links));
-      write("staff", staffRows(buffers, links));
-      write("quote", quoteRows(buffers, characterIds));
-      free("images", "producers", "producers_extlinks", "producers_relations", "staff", "staff_alias", "staff_extlinks", "quotes", "extlinks");
-      write("users", users);
-      users.length = 0;
-      write("lengthVotes", [...lengthVotes.perUser()].map((v) => ({ uid: `u${v.uid}`, vid: `v${v.vid}`, minutes: v.minutes })));
-      for (const key of ["labels", "ulist", "rlist", "tokens"] as const) write(key, []);
-      write("meta", { source: "VNDB.org database dump (a local mirror; see docs/deployment.md)", built: options.dataDate ?? formatDay(options.today), attribution: MIRROR_ATTRIBUTION });
+        stage("writing");
+        write("images", imageRows(buffers));
+        write("producer", producerRows(buffers, links));
+        write("staff", staffRows(buffers, links));
+        write("quote", quoteRows(buffers, characterIds));
+        free("images", "producers", "producers_extlinks", "producers_relations", "staff", "staff_alias", "staff_extlinks", "quotes", "extlinks");
+        write("users", users);
+        users.length = 0;
+        write("lengthVotes", [...lengthVotes.perUser()].map((v) => ({ uid: `u${v.uid}`, vid: `v${v.vid}`, minutes: v.minutes })));
+        for (const key of ["labels", "ulist", "rlist", "tokens"] as const) write(key, []);
+        write("meta", { source: "VNDB.org database dump (a local mirror; see docs/deployment.md)", built: options.dataDate ?? formatDay(options.today), attribution: MIRROR_ATTRIBUTION });
 
-      if (extras.votesFile) {
-        stage("similar VNs");
-        const likes = await readLikes(extras.votesFile);
-        counts.similar = writeSimilar(join(outDir, SIMILAR_FILE), neighbours(likes.vids, likes.uids), likes.votes);
+        if (extras.votesFile) {
+          stage("similar VNs");
+          const likes = await readLikes(extras.votesFile);
+          counts.similar = writeSimilar(join(outDir, SIMILAR_FILE), neighbours(likes.vids, likes.uids), likes.votes);
+        }
+      } catch (e) {
+        // A value that does not parse: say which part of the build met it.
+        if (e instanceof DeriveInputError) throw new DeriveInputError(`deriving ${current}: ${e.message}`);
+        throw e;
       }
       progress?.done();
       return { counts, dropped };

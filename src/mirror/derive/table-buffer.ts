@@ -70,13 +70,20 @@ export class TableBuffer {
   }
 
   #scratch: Row = [];
+  #count = 0;
 
   push(values: readonly (string | null)[]): void {
     const from = this.#from;
+    this.#count++;
     if (this.onRow) {
       const row = this.#scratch;
       for (let i = 0; i < from.length; i++) row[i] = from[i] < 0 ? null : (values[from[i]] ?? null);
-      this.onRow(row);
+      try {
+        this.onRow(row);
+      } catch (e) {
+        if (e instanceof DeriveInputError) throw new DeriveInputError(`dump table ${this.name}, row ${this.#count}: ${e.message}`);
+        throw e;
+      }
       return;
     }
     const row: Row = new Array(from.length);

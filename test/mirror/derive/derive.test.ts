@@ -276,6 +276,13 @@ describe("input errors", () => {
     expect(() => d.table("vn_titles", ["id", "lang", "title"])).toThrow(/vn_titles lacks column official/);
   });
 
+  it("a value that does not parse names the table and row, or the part of the build", async () => {
+    const d = createDeriver({ today: 20261128 });
+    const sink = d.table("tags_vn", ["date", "tag", "vid", "uid", "vote", "spoiler", "ignore", "lie", "notes"]);
+    expect(() => sink.row(["2026-01-01", "g1", "v1", "u1", "2", null, "maybe", null, ""])).toThrow(/dump table tags_vn, row 1: not a boolean: "maybe"/);
+    await expect(run({ releases: table("releases", [releaseRow("r1", { released: "soon" })]) })).rejects.toThrow(/deriving releases: not a number: "soon"/);
+  });
+
   it("a bad `today` is refused", () => {
     expect(() => createDeriver({ today: 2026 })).toThrow(/YYYYMMDD/);
   });
