@@ -163,13 +163,40 @@ export async function readDump(file: string, consumer: DumpConsumer, progress: P
     return tar;
   };
 
+  // `tar --sort=name` stores db/ in byte order (db/vn, db/vn.header, db/vn_anime): once the
+  // archive is past where a needed table would be, it is missing, and the read stops there
+  // instead of after the whole archive. An archive that is not in that order is checked at the end.
+  let lastDbEntry = "";
+  let sorted = true;
+  const needed = [...consumer.tables].sort();
+  const checkPassed = (entry: string): void => {
+    if (!sorted) return;
+    if (entry <= lastDbEntry) {
+      sorted = false;
+      return;
+    }
+    lastDbEntry = entry;
+    const lacks: string[] = [];
+    for (const table of needed) {
+      if (`db/${table}` < entry && !bodies.has(table)) lacks.push(`db/${table}`);
+      if (`db/${table}.header` < entry && !headers.has(table) && !headerPending.has(table)) lacks.push(`db/${table}.header`);
+    }
+    if (lacks.length) throw missingError(lacks);
+  };
+  const headerPending = new Set<string>();
+  const missingError = (lacks: string[]): MirrorInputError =>
+    new MirrorInputError(`${file}: ${lacks.join(", ")} missing from the dump; the mirror needs ${lacks.length === 1 ? "it" : "them"}. Is this a complete VNDB database dump?`);
+
   const tar = await pass("read dump", (name) => {
+    if (name.startsWith("db/")) checkPassed(name);
     if (name === "TIMESTAMP") return collect((t) => (timestamp = t.trim()), `${file}: TIMESTAMP`);
     if (name === "schema_plain.sql") return collect((t) => (schemaColumns = parseSchemaColumns(t)), `${file}: schema_plain.sql`);
     const h = HEADER_ENTRY.exec(name);
     if (h) {
       const table = h[1]!;
+      headerPending.add(table);
       return collect((t) => {
+        headerPending.delete(table);
         const line = t.split("\n")[0]!.replace(/\r$/, "");
         const cols = line === "" ? [] : line.split("\t");
         headers.set(table, cols);
@@ -208,9 +235,7 @@ export async function readDump(file: string, consumer: DumpConsumer, progress: P
     if (consumer.tables.has(table)) missingNeeded.push(...lacks);
     else warnings.push(`${lacks.join(" and ")} missing (not needed for the mirror)`);
   }
-  if (missingNeeded.length) {
-    throw new MirrorInputError(`${file}: ${missingNeeded.join(", ")} missing from the dump; the mirror needs ${missingNeeded.length === 1 ? "it" : "them"}. Is this a complete VNDB database dump?`);
-  }
+  if (missingNeeded.length) throw missingError(missingNeeded);
 
   if (deferred.size) {
     await pass("read dump (second pass)", (name) => {

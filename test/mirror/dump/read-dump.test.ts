@@ -120,6 +120,20 @@ describe("readDump", () => {
     await expectInputError(readDump(file, recorder(["vn", "tags_vn"]).consumer), /db\/tags_vn, db\/tags_vn\.header missing/);
   });
 
+  it("stops as soon as the sorted archive is past a needed table that is not there", async () => {
+    const file = path();
+    await writeDump(file, { anime: { columns: ["id"], rows: [["1"]] }, vn: { columns: ["id"], rows: [["v1"]] } });
+    const r = recorder(["chars", "vn"]);
+    await expectInputError(readDump(file, r.consumer), /db\/chars, db\/chars\.header missing from the dump/);
+    expect(r.got.vn).toBeUndefined(); // stopped at db/vn, before handing its rows over
+    // A header missing mid-archive is found at the next table.
+    const noHeader = path();
+    await writeDump(noHeader, { chars: { columns: ["id"], rows: [["c1"]] }, vn: { columns: ["id"], rows: [["v1"]] } }, { omit: ["db/chars.header"] });
+    const r2 = recorder(["chars", "vn"]);
+    await expectInputError(readDump(noHeader, r2.consumer), /db\/chars\.header missing from the dump; the mirror needs it/);
+    expect(r2.got.vn).toBeUndefined();
+  });
+
   it("fails without TIMESTAMP or with a TIMESTAMP that is not a date", async () => {
     const a = path();
     await writeDump(a, { vn: { columns: ["id"], rows: [["v1"]] } }, { omit: ["TIMESTAMP"] });
