@@ -51,6 +51,11 @@ const RULES: Rule[] = [
     why: "the emulator shares only pure tables and codecs with kana/ and schema/",
   },
   {
+    room: "mirror/",
+    forbidden: /^(client|server|tools|cli|auth|prompts|resources|ui)\/|^emulator\/(?!catalogue\/)|^@modelcontextprotocol\//,
+    why: "mirror/ (dump → catalogue) uses only the catalogue's types and loader, kana/ and schema/; never the client, server or tools",
+  },
+  {
     room: "tools/",
     forbidden: /^(undici$|node:http|node:net|client\/transport)/,
     why: "tools/ knows nothing about HTTP",
@@ -112,5 +117,16 @@ describe("house rules (DESIGN.md)", () => {
     ];
     expect(violations(RULES[0]!, fake)).toEqual(["kana/bad.ts imports undici", "kana/bad.ts imports ../client/kana-client.js"]);
     expect(violations(RULES[1]!, fake)).toEqual(["emulator/engine/bad.ts imports ../../tools/index.js"]);
+    const mirror = RULES.find((r) => r.room === "mirror/")!;
+    const fakeMirror = [
+      { path: join(src, "mirror", "fetch.ts"), text: 'import { KanaClient } from "../client/kana-client.js";\nimport { x } from "../emulator/engine/query.js";\nimport { y } from "../emulator/catalogue/types.js";\nimport { z } from "../kana/index.js";' },
+      { path: join(src, "mirror", "derive", "bad.ts"), text: 'import { TOOLS } from "../../tools/index.js";\nimport { log } from "../../server/log.js";' },
+    ];
+    expect(violations(mirror, fakeMirror)).toEqual([
+      "mirror/fetch.ts imports ../client/kana-client.js",
+      "mirror/fetch.ts imports ../emulator/engine/query.js",
+      "mirror/derive/bad.ts imports ../../tools/index.js",
+      "mirror/derive/bad.ts imports ../../server/log.js",
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import { keepCompiledCode } from "./compile-cache.js";
 const TOP_USAGE = `Usage: vndb-mcp-server [--embedded]          start the MCP server (stdio)
        vndb-mcp-server filters --help         convert and check VNDB filters
        vndb-mcp-server emulator --help        run the Kana emulator on loopback
+       vndb-mcp-server mirror --help          a local mirror of VNDB's daily dumps
        vndb-mcp-server --help                 every option and environment variable
 `;
 
@@ -19,6 +20,7 @@ type Subcommand = (args: readonly string[], io: CliIo) => Promise<number>;
 const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   filters: async (args, io) => (await import("./filters.js")).runFilters(args, io),
   emulator: async (args) => (await import("./emulator.js")).runEmulator(args),
+  mirror: async (args, io) => (await import("./mirror.js")).runMirror(args, io),
 };
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
@@ -35,10 +37,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     // The offline catalogue loads in a worker thread; started before the server's own modules
     // load, the two proceed side by side (server/embedded.ts). The configuration decides
     // later; a worker started for a start that then fails ends with the process.
+    let early: { close(): Promise<void> } | undefined;
     if (argv.includes("--embedded") || TRUE_WORDS.has(process.env.VNDB_EMBEDDED?.trim().toLowerCase() ?? "")) {
-      (await import("../server/embedded.js")).startEmbedded();
+      early = (await import("../server/embedded.js")).startEmbedded();
     }
-    return (await import("./server.js")).runServer(argv);
+    const code = await (await import("./server.js")).runServer(argv);
+    // A start that failed (a configuration error) ends its worker: a worker still starting
+    // keeps the process alive even when unref'd.
+    if (code !== 0) await early?.close();
+    return code;
   }
   const sub = SUBCOMMANDS[first];
   if (sub === undefined) {

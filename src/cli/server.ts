@@ -17,6 +17,9 @@ import { extractHttpArgs } from "../server/transports/http-options.js";
 /** Exit status for a configuration the server cannot start with (sysexits EX_USAGE is 64; 2 is the shell convention). */
 export const EXIT_CONFIG = 2;
 
+/** What --embedded's client is pointed at: a name for the bundled sample (.invalid never resolves; nothing is sent there). */
+const EMBEDDED_BASE_URL = "http://embedded.invalid/kana";
+
 /** Request budget against the in-process emulator: effectively unlimited. */
 const EMBEDDED_MAX_REQUESTS = 1_000_000;
 
@@ -56,13 +59,35 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
   survivedUnhandledRejections(log);
   let closeEmbedded: (() => Promise<void>) | undefined;
   let upstream = async () => config.apiUrl;
+  type LocalSetting = NonNullable<import("../client/options.js").KanaClientOptions["local"]>;
+  let local: (() => Promise<LocalSetting>) | undefined;
+  let mirror: import("../server/mirror.js").ServedMirror | undefined;
   if (config.embedded) {
-    // Usually started already by cli/main.ts; its URL is awaited only by the first call
+    // Usually started already by cli/main.ts; the worker is awaited only by the first call
     // that needs it, so the host's initialize and tools/list never wait for the emulator.
     const { startEmbedded } = await import("../server/embedded.js");
     const embedded = startEmbedded(log);
-    upstream = () => embedded.url;
+    // Nothing is sent to this URL (every request goes to the worker by message); it names
+    // the data, e.g. for the keys of a Redis shared with other replicas.
+    upstream = async () => EMBEDDED_BASE_URL;
+    local = async () => ({ api: await embedded.api, serves: "all" });
     closeEmbedded = embedded.close;
+  } else if (config.mirror !== undefined) {
+    const { serveMirror } = await import("../server/mirror.js");
+    const { DEFAULT_MIRROR_REFRESH_MS } = await import("../server/mirror-refresh.js");
+    try {
+      // Refreshing is the HTTP server's default: a shared server runs for days; a desktop's stdio
+      // server lives as long as its host and refreshes only when asked to.
+      const refreshMs = config.mirrorRefreshMs !== undefined ? config.mirrorRefreshMs : transport.kind === "http" ? DEFAULT_MIRROR_REFRESH_MS : null;
+      mirror = await serveMirror(config.mirror, { log, refreshMs, ...(config.mirrorMaxAgeMs !== undefined ? { maxAgeMs: config.mirrorMaxAgeMs } : {}) });
+    } catch (error) {
+      process.stderr.write(`vndb-mcp-server: configuration error: ${error instanceof Error ? error.message : String(error)}\n`);
+      return EXIT_CONFIG;
+    }
+    const served = mirror;
+    config.mirrorData = served;
+    local = async () => ({ api: await served.api, serves: "catalogue" });
+    closeEmbedded = () => served.close();
   }
   // Compressing answers that never leave the process would only cost both ends.
   const inProcess = config.embedded ? { compression: false } : {};
@@ -90,6 +115,7 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
         ...(stores ? { sharedStores: stores } : {}),
         ...(rateBudget ? { rateBudget } : {}),
         baseUrl: await upstream(),
+        ...(local ? { local: await local() } : {}),
         ...(token ? { token } : {}),
         ...inProcess,
         // The embedded emulator has no request limit; VNDB's 200 per 5 minutes would only slow it.
@@ -122,6 +148,7 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     });
     // Answers that depend on no token are fetched once for all sessions (and replicas).
     const baseUrl = await upstream();
+    const localApi = local ? await local() : undefined;
     const { PublicAnswers } = await import("../client/public-answers.js");
     const publicAnswers = new PublicAnswers({ ...(stores ? { sharedCache: stores.cache } : {}) });
     const { serveHttp } = await import("../server/transports/http.js");
@@ -134,8 +161,9 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
       ...(auth ? { auth } : {}),
       // Each token and each anonymous client address gets a fair share of the budget (rate-budget.ts).
       apiFor: (token, caller) =>
-        new KanaClient({ rateBudget, budgetCaller: caller ?? budgetCaller(token), publicAnswers, ...(stores ? { sharedStores: stores } : {}), baseUrl, ...(token ? { token } : {}), ...inProcess, logger: kanaLogger(log) }),
+        new KanaClient({ rateBudget, budgetCaller: caller ?? budgetCaller(token), publicAnswers, ...(stores ? { sharedStores: stores } : {}), baseUrl, ...(localApi ? { local: localApi } : {}), ...(token ? { token } : {}), ...inProcess, logger: kanaLogger(log) }),
       ...(stores ? { sharedHealth: () => stores.health() } : {}),
+      ...(mirror ? { mirrorHealth: () => mirror.health() } : {}),
       onClose: async () => {
         await stores?.close();
         await closeEmbedded?.();

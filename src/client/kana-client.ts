@@ -53,6 +53,9 @@ import { getByIdsInOrder, normaliseId, queryAllPages, type GetByIdsOptions, type
 import { SharedCalls } from "./shared-calls.js";
 import { PUBLIC_QUERY_TTL_MS, isPublicQuery, outageCause, type PublicAnswers } from "./public-answers.js";
 import { KanaTransport, type RawResponse, type RequestSpec } from "./transport.js";
+import type { Exchange } from "./exchange.js";
+import { InProcessExchange } from "./in-process-exchange.js";
+import { RoutedExchange } from "./local-route.js";
 import { vndbIdPattern } from "../kana/vndbid.js";
 import { tokenSpellings } from "../kana/redaction.js";
 
@@ -101,6 +104,11 @@ const NOT_FOUND: KanaFailure = { status: 404, message: "Not found." };
 /** VNDB's answer to /authinfo and list writes without a (listwrite) session (§2.4). */
 const UNAUTHORIZED: KanaFailure = { status: 401, message: "Unauthorized" };
 
+/** The breaker's gate for a request answered in this process: always open to it. */
+const NOT_GATED = { open: false } as const;
+/** The budget's permit for a request answered in this process: nothing to give back. */
+const NO_PERMIT = { release: () => undefined };
+
 /** Counters for diagnostics and tests. */
 export interface KanaClientMetrics {
   /** HTTP requests sent (every attempt). */
@@ -122,7 +130,7 @@ export class KanaClient {
   /** Whether a token is configured; the token itself lives only in the transport. */
   readonly #hasToken: boolean;
   readonly #session: Session | null;
-  readonly #transport: KanaTransport;
+  readonly #transport: Exchange;
   readonly #budget: RateBudget;
   readonly #retry: RetryPolicy;
   readonly #breaker: CircuitBreaker;
@@ -224,18 +232,25 @@ export class KanaClient {
     // between users (HTTP sessions, replicas) can never hand one user's answer to another.
     this.#tokenFingerprint = token ? tokenFingerprint(token) : "anonymous";
 
-    this.#transport = new KanaTransport({
-      origin: url.origin,
-      basePath: url.pathname.replace(/\/+$/, ""),
-      userAgent: agent,
-      authorization,
-      compression: options.compression ?? true,
-      headersTimeoutMs,
-      bodyTimeoutMs,
-      connectTimeoutMs: options.timeouts?.connectMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-      connections: this.#budget.concurrency,
-      dispatcher: options.dispatcher,
-    });
+    const http = () =>
+      new KanaTransport({
+        origin: url.origin,
+        basePath: url.pathname.replace(/\/+$/, ""),
+        userAgent: agent,
+        authorization,
+        compression: options.compression ?? true,
+        headersTimeoutMs,
+        bodyTimeoutMs,
+        connectTimeoutMs: options.timeouts?.connectMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+        connections: this.#budget.concurrency,
+        dispatcher: options.dispatcher,
+      });
+    const local = options.local;
+    if (!local) this.#transport = http();
+    // --embedded: the emulator knows its own test tokens, so they go along.
+    else if (local.serves === "all") this.#transport = new InProcessExchange({ api: local.api, userAgent: agent, authorization });
+    // --mirror: the catalogue locally (without the token), the user's own things from VNDB.
+    else this.#transport = new RoutedExchange(new InProcessExchange({ api: local.api, userAgent: agent }), http(), this.#hasToken, local.onRoute);
   }
 
   /** Whether a token is configured (never the token itself). */
@@ -429,8 +444,10 @@ export class KanaClient {
       const remaining = ctx.deadlineAt - Date.now();
       if (remaining <= 0) throw lastError ?? this.#errors.deadline(spec, attempt - 1);
 
+      // Answered in this process (--embedded, a mirror's catalogue): VNDB's budget and health do not apply.
+      const local = this.#transport.isLocal?.(spec) ?? false;
       // While VNDB is down, fail at once instead of spending the budget on it (one probe per interval goes through).
-      const gate = this.#breaker.gate();
+      const gate = local ? NOT_GATED : this.#breaker.gate();
       if (gate.open) {
         throw lastError ?? this.#errors.build({
           kind: "unavailable",
@@ -447,7 +464,7 @@ export class KanaClient {
       let permit;
       const waitSignal = this.#waitSignal(ctx);
       try {
-        permit = await this.#budget.acquire({ maxWaitMs: Math.min(this.#maxBudgetWaitMs, remaining), signal: waitSignal.signal, caller: this.#budgetCaller });
+        permit = local ? NO_PERMIT : await this.#budget.acquire({ maxWaitMs: Math.min(this.#maxBudgetWaitMs, remaining), signal: waitSignal.signal, caller: this.#budgetCaller });
       } catch (error) {
         if (error instanceof RateBudgetExceeded) {
           // Waiting out a 429 pause ran out of time: VNDB's own 429 says more than ours.
@@ -489,7 +506,7 @@ export class KanaClient {
           failure = error.attempt;
         } else {
           failure = { type: "network", code: networkCode(error) };
-          this.#breaker.failed(failure.code);
+          if (!local) this.#breaker.failed(failure.code);
         }
       } finally {
         permit.release();
@@ -498,7 +515,9 @@ export class KanaClient {
       if (response) {
         const elapsed = Date.now() - started;
         // Any answer but a gateway failure means VNDB is up.
-        if (response.status === 502 || response.status === 503 || response.status === 504) this.#breaker.failed(String(response.status));
+        if (local) {
+          // The worker's answer says nothing about VNDB.
+        } else if (response.status === 502 || response.status === 503 || response.status === 504) this.#breaker.failed(String(response.status));
         else this.#breaker.succeeded();
         if (response.status >= 200 && response.status < 300) {
           this.#log("debug", `${spec.method} ${spec.path} ${response.status}`, { ms: elapsed, attempt });

@@ -10,6 +10,9 @@ import type { RetryPolicy } from "./retry.js";
 import type { SharedStores } from "./shared-stores.js";
 import type { PublicAnswers } from "./public-answers.js";
 import type { validateQuery } from "../kana/validate-query.js";
+import type { LocalApi } from "./in-process-exchange.js";
+import type { Route } from "./local-route.js";
+import type { RequestSpec } from "./transport.js";
 
 /** The production API base (reference §1.1). The sandbox is https://beta.vndb.org/api/kana. */
 export const DEFAULT_BASE_URL = "https://api.vndb.org/kana";
@@ -97,6 +100,12 @@ export interface KanaClientOptions {
   /** Cache lifetimes; 0 disables caching of that kind (coalescing stays). */
   cacheTtl?: { schemaMs?: number; statsMs?: number; lookupMs?: number; authinfoMs?: number };
   logger?: KanaLogger | KanaLoggerObject;
+  /**
+   * The emulator in a worker of this process, answering by message passing
+   * (in-process-exchange.ts): `all` requests (--embedded, whose emulator is the whole API),
+   * or the `catalogue` ones (--mirror: local-route.ts decides; the rest goes to `baseUrl`).
+   */
+  local?: { api: LocalApi; serves: "all" | "catalogue"; onRoute?: (route: Route, spec: RequestSpec) => void };
   /** An undici dispatcher to use instead of the client's own pool (tests: MockAgent). Not closed by the client. */
   dispatcher?: Dispatcher;
   /** Replaces the query validator (tests). */

@@ -86,14 +86,27 @@ function newDatabase(catalogue: Catalogue, clock: Clock, lazy = false, prebuilt?
   return lazy ? db : buildAll(db);
 }
 
-export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+/** What the API answers from, without the HTTP front: the route context and how to reset it. */
+export interface EmulatorApi {
+  context: RouteContext;
+  limits: Limits;
+  clock: Clock;
+  /** Back to the preset's starting state (lists and limits; the state file is not touched). */
+  reset(): void;
+}
+
+/**
+ * The emulator's route context (emulator/http/routes.ts handleApi answers from it), built the
+ * way startEmulator builds it but with no server: the --embedded and --mirror worker answers
+ * messages from it instead of HTTP requests (emulator/http/in-process.ts).
+ */
+export function createEmulatorApi(options: Omit<EmulatorOptions, "port" | "host" | "basePath" | "faultsEndpoint"> = {}): EmulatorApi {
   const presetName = options.preset ?? "catalogue";
   const data = loadPreset(presetName);
   let loaded = options.catalogue;
   const catalogue = () => (loaded ??= data.catalogue());
   const clock = options.clock ?? data.clock;
   const limits = new Limits(options.limits === undefined || options.limits === false ? false : options.limits === true ? {} : options.limits);
-  const faults = new Faults();
   const stateFile = options.stateFile;
 
   // What the preset's build computed fits its own data only.
@@ -123,6 +136,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     restoreState(stateFile, presetName, context.db);
     context.afterWrite = () => writeStateFile(stateFile, presetName, context.db);
   }
+  return {
+    context,
+    limits,
+    clock,
+    reset() {
+      context.db = newDatabase(catalogue(), clock, options.lazy, prebuilt);
+      limits.reset();
+    },
+  };
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const presetName = options.preset ?? "catalogue";
+  const api = createEmulatorApi(options);
+  const { context, limits, clock } = api;
+  const faults = new Faults();
 
   const basePath = options.basePath ?? DEFAULT_BASE_PATH;
   const { server, close } = createEmulatorServer({
@@ -154,8 +183,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     limits,
     clock,
     reset() {
-      context.db = newDatabase(catalogue(), clock, options.lazy, prebuilt);
-      limits.reset();
+      api.reset();
       faults.clear();
     },
     close,

@@ -8,6 +8,7 @@ import { LOG_LEVELS, type LogLevel } from "./log.js";
 import { FALSE_WORDS, TRUE_WORDS } from "./bool-words.js";
 import { MIN_SECRET_CHARS } from "../auth/limits.js";
 import type { OAuthSettings } from "../auth/options.js";
+import type { MirrorData } from "./mirror-data.js";
 
 /** The live API base (reference §1.1). */
 export const DEFAULT_API_URL = "https://api.vndb.org/kana";
@@ -39,6 +40,17 @@ export interface ServerConfig {
   apiUrl: string;
   /** Run against the in-process emulator with its bundled catalogue (no network). */
   embedded: boolean;
+  /**
+   * A mirror's root folder (--mirror DIR; `mirror sync --dir DIR` fills it): its `current`
+   * build answers catalogue requests, VNDB the user's own (client/local-route.ts).
+   */
+  mirror?: string;
+  /** The build a mirror serves now, set by the CLI once it is read (live: a refresh changes it). */
+  mirrorData?: MirrorData;
+  /** How often the server refreshes the mirror (ms); null: never. Absent: the default (server/mirror-refresh.ts). */
+  mirrorRefreshMs?: number | null;
+  /** Past this age of the mirror's data (ms), /healthz says "degraded". Absent: the default. */
+  mirrorMaxAgeMs?: number;
   logLevel: LogLevel;
   /** Redis shared by replicas for the request budget and the answer cache (docs/deployment.md). */
   redisUrl: string | undefined;
@@ -83,6 +95,13 @@ Options (each also settable through the environment variable shown):
   --image-violence <0|1|2>   likewise for violence (VNDB_IMAGE_VIOLENCE, default 0: tame)
   --max-response-tokens <n>  cap on one tool answer (VNDB_MAX_RESPONSE_TOKENS, default ${DEFAULT_MAX_RESPONSE_TOKENS})
   --api-url <url>            API base (VNDB_API_URL, default ${DEFAULT_API_URL})
+  --mirror <dir>             answer catalogue questions from a local mirror of VNDB's dumps
+                             (VNDB_MIRROR; fill it with \`vndb-mcp-server mirror sync --dir <dir>\`);
+                             lists, writes and /authinfo still go to VNDB with your token
+  --mirror-refresh <every>   rebuild the mirror in the background: off, daily, or e.g. 12h
+                             (VNDB_MIRROR_REFRESH; default daily with --http, else off)
+  --mirror-max-age <age>     /healthz degrades when the data is older, e.g. 3d
+                             (VNDB_MIRROR_MAX_AGE, default 3d)
   --log-level <level>        error|warn|info|debug on stderr (VNDB_LOG_LEVEL, default info)
   -h, --help                 show this text
   -v, --version              print the version
@@ -146,6 +165,29 @@ const intText = (name: string, min: number, max: number) =>
     return n;
   });
 
+/** "off", "daily", or a whole number of minutes, hours or days ("30m", "12h", "2d"), in ms; null for off. */
+export function parseEvery(text: string): number | null | undefined {
+  const v = text.trim().toLowerCase();
+  if (v === "off" || FALSE_WORDS.has(v)) return null;
+  if (v === "daily") return DAY_MS;
+  const m = /^(\d+)\s*(m|h|d)$/.exec(v);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  return n > 0 ? n * { m: 60_000, h: 3_600_000, d: DAY_MS }[m[2] as "m" | "h" | "d"] : undefined;
+}
+
+const DAY_MS = 24 * 3_600_000;
+
+const everyText = (name: string, allowOff: boolean) =>
+  z.string().transform((v, ctx) => {
+    const ms = parseEvery(v);
+    if (ms === undefined || (ms === null && !allowOff)) {
+      ctx.addIssue({ code: "custom", message: `${name} must be ${allowOff ? "off, daily or " : ""}a duration such as 30m, 12h or 3d (got "${v}")` });
+      return z.NEVER;
+    }
+    return ms;
+  });
+
 const RawConfig = z.object({
   token: z
     .string()
@@ -177,6 +219,9 @@ const RawConfig = z.object({
     .pipe(z.url({ protocol: /^https?$/, error: "VNDB_API_URL / --api-url must be an http(s) URL" }))
     .optional(),
   embedded: boolText("VNDB_EMBEDDED / --embedded").optional(),
+  mirror: z.string().trim().min(1).optional(),
+  mirrorRefresh: everyText("VNDB_MIRROR_REFRESH / --mirror-refresh", true).optional(),
+  mirrorMaxAge: everyText("VNDB_MIRROR_MAX_AGE / --mirror-max-age", false).optional(),
   redisUrl: z
     .string()
     .trim()
@@ -211,6 +256,9 @@ const FLAGS_WITH_VALUE: Record<string, keyof RawConfig> = {
   "--max-response-tokens": "maxResponseTokens",
   "--api-url": "apiUrl",
   "--log-level": "logLevel",
+  "--mirror": "mirror",
+  "--mirror-refresh": "mirrorRefresh",
+  "--mirror-max-age": "mirrorMaxAge",
 };
 const BOOLEAN_FLAGS: Record<string, keyof RawConfig> = {
   "--embedded": "embedded",
@@ -239,6 +287,9 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
     maxResponseTokens: env.VNDB_MAX_RESPONSE_TOKENS,
     apiUrl: env.VNDB_API_URL,
     embedded: env.VNDB_EMBEDDED,
+    mirror: env.VNDB_MIRROR,
+    mirrorRefresh: env.VNDB_MIRROR_REFRESH,
+    mirrorMaxAge: env.VNDB_MIRROR_MAX_AGE,
     logLevel: env.VNDB_LOG_LEVEL,
     redisUrl: env.VNDB_REDIS_URL,
     oauth: env.VNDB_HTTP_OAUTH,
@@ -277,6 +328,12 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
     return { kind: "error", message: parsed.error.issues.map((i) => i.message).join("; ") };
   }
   const v = parsed.data;
+  if (v.embedded && v.mirror !== undefined) {
+    return { kind: "error", message: "--embedded (VNDB_EMBEDDED) and --mirror (VNDB_MIRROR) exclude each other: the offline sample or a full mirror, not both" };
+  }
+  if (v.mirror === undefined && (v.mirrorRefresh !== undefined || v.mirrorMaxAge !== undefined)) {
+    return { kind: "error", message: "--mirror-refresh and --mirror-max-age need --mirror (VNDB_MIRROR)" };
+  }
   return {
     kind: "run",
     config: {
@@ -288,6 +345,9 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
       maxResponseTokens: v.maxResponseTokens ?? DEFAULT_MAX_RESPONSE_TOKENS,
       apiUrl: v.apiUrl ?? DEFAULT_API_URL,
       embedded: v.embedded ?? false,
+      ...(v.mirror !== undefined ? { mirror: v.mirror } : {}),
+      ...(v.mirrorRefresh !== undefined ? { mirrorRefreshMs: v.mirrorRefresh } : {}),
+      ...(v.mirrorMaxAge !== undefined ? { mirrorMaxAgeMs: v.mirrorMaxAge as number } : {}),
       logLevel: v.logLevel ?? "info",
       redisUrl: v.redisUrl,
       ...(v.oauth ? { oauth: { ...(v.oauthPublicUrl ? { publicUrl: v.oauthPublicUrl } : {}), ...(v.oauthSecret ? { secret: v.oauthSecret } : {}) } } : {}),
@@ -298,7 +358,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
 /** A one-line description of the configuration that is safe to log. */
 export function describeConfig(config: ServerConfig): string {
   return [
-    config.embedded ? "embedded emulator" : config.apiUrl,
+    config.embedded ? "embedded emulator" : config.mirror !== undefined ? `mirror ${config.mirror} (user data from ${config.apiUrl})` : config.apiUrl,
     config.token ? "token set" : "no token",
     config.readOnly ? "read-only" : writesEnabled(config) ? "list writes enabled" : "read-only (no token)",
     `spoiler level ${config.spoilerLevel}`,

@@ -1,13 +1,18 @@
-// The --embedded worker thread (started by server/embedded.ts): the emulator listens on an
-// ephemeral 127.0.0.1 port and says where, then loads what a first VN search needs while the
-// main thread is still answering the host's handshake.
+// The worker thread of --embedded and --mirror (started by server/embedded.ts): the emulator's
+// request handler over a catalogue, answering requests that arrive as messages
+// ({id, request} → {kind: "answer", id, response}; emulator/http/in-process.ts). No socket and
+// no HTTP: the main thread's client hands requests over with postMessage
+// (client/in-process-exchange.ts). It loads what a first VN search needs while the main
+// thread is still answering the host's handshake.
 
-import { request } from "node:http";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { parentPort } from "node:worker_threads";
-import { startEmulator } from "../emulator/index.js";
-import type { EmbeddedMessage } from "./embedded.js";
+import { parentPort, workerData } from "node:worker_threads";
+import { createEmulatorApi } from "../emulator/index.js";
+import { lazyCatalogue } from "../emulator/catalogue/load.js";
+import { buildAll } from "../emulator/database.js";
+import { answerInProcess, type InProcessRequest } from "../emulator/http/in-process.js";
+import type { EmbeddedMessage, WorkerRequest, WorkerSource } from "./embedded.js";
 
 /**
  * The young generation stays at its initial size instead of growing to V8's maximum while
@@ -26,7 +31,12 @@ const KEEP_YOUNG_GENERATION_SMALL = "--semi-space-growth-factor=1";
  * releases instead) and builds the search index; the other tables still load on their first
  * use, which keeps the resident size down (bench:offline).
  */
-const WARM_UP = { path: "/vn", body: JSON.stringify({ filters: ["search", "=", "summer"], fields: "title", results: 1 }) };
+const WARM_UP: InProcessRequest = {
+  method: "POST",
+  path: "/vn",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ filters: ["search", "=", "summer"], fields: "title", results: 1 }),
+};
 
 /**
  * One full garbage collection right after the catalogue is loaded: parsing it leaves some
@@ -41,26 +51,43 @@ function collectGarbageOnce(): void {
   gc?.();
 }
 
-/** POSTs the warm-up query to the emulator over node:http (undici stays unloaded here); resolves with the status. */
-function warmUp(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${url}${WARM_UP.path}`, { method: "POST", headers: { "content-type": "application/json" } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
-    req.on("error", reject);
-    req.end(WARM_UP.body);
-  });
-}
-
 const tell = (message: EmbeddedMessage) => parentPort!.postMessage(message);
+const source = (workerData as { source?: WorkerSource } | undefined)?.source ?? { kind: "bundled" };
 
 setFlagsFromString(KEEP_YOUNG_GENERATION_SMALL);
-const emulator = await startEmulator({ port: 0, preset: "catalogue", lazy: true, onLoaded: () => setImmediate(collectGarbageOnce) });
-tell({ kind: "listening", url: emulator.url });
+const api =
+  source.kind === "bundled"
+    ? createEmulatorApi({ preset: "catalogue", lazy: true, onLoaded: () => setImmediate(collectGarbageOnce) })
+    : // A mirror: VNDB's data has no test tokens and no lists of its own to serve (a user's list
+      // goes to VNDB: client/local-route.ts), on the wall clock as VNDB is.
+      createEmulatorApi({ preset: "catalogue", catalogue: lazyCatalogue(source.dir), lazy: true });
+const context = api.context;
+
+parentPort!.on("message", (message: WorkerRequest) => {
+  let response;
+  try {
+    response = answerInProcess(message.request, context);
+  } catch (error) {
+    // handleApi turns a handler's exception into VNDB's 500; this is only the path's own failure.
+    response = { status: 500, headers: { "content-type": "text" }, text: `${error instanceof Error ? error.message : String(error)}\n` };
+  }
+  tell({ kind: "answer", id: message.id, response });
+});
+tell({ kind: "ready" });
+
 try {
-  const status = await warmUp(emulator.url);
-  tell(status === 200 ? { kind: "warm" } : { kind: "warm-failed", message: `the emulator answered ${status}` });
+  const warm = answerInProcess(WARM_UP, context);
+  if (warm.status !== 200) tell({ kind: "warm-failed", message: `the emulator answered ${warm.status}` });
+  else {
+    // A mirror is served in full from the start: every table and index is built before it
+    // takes the place of another (a refresh must not slow the calls after the swap), and a
+    // shared server's later first questions should not each pay for a table's load.
+    if (source.kind === "mirror" && source.eager) {
+      buildAll(context.db);
+      collectGarbageOnce();
+    }
+    tell({ kind: "warm" });
+  }
 } catch (error) {
   tell({ kind: "warm-failed", message: error instanceof Error ? error.message : String(error) });
 }

@@ -1,32 +1,57 @@
-// --embedded: the Kana emulator with its bundled catalogue, in a worker thread of this
-// process, on an ephemeral 127.0.0.1 port; the client is pointed at it. Imported only with
-// --embedded, so the ordinary start-up never loads the emulator or the catalogue.
+// --embedded and --mirror: the Kana emulator's request handler in a worker thread of this
+// process, over the bundled catalogue (--embedded) or a mirror's build (--mirror DIR). The
+// client hands requests to it by message (client/in-process-exchange.ts) through the
+// LocalApi made here. Imported only with --embedded or --mirror, so the ordinary start-up
+// never loads the emulator or the catalogue.
 //
-// Why a worker: the catalogue (18 MB of JSON) takes a few hundred milliseconds to read and
-// index. On the main thread that work either delays the host's initialize and tools/list, or
-// (loaded on the first request, as before) the first answer. In a worker it runs on another
-// core while the main thread loads the SDK and answers the handshake, so the first question
-// finds the data ready or nearly so (bench:offline), and a long emulator query never blocks
-// the stdio loop.
+// Why a worker: the catalogue (18 MB of JSON; a mirror's is far larger) takes a while to read
+// and index. On the main thread that work either delays the host's initialize and
+// tools/list, or (loaded on the first request) the first answer. In a worker it runs on
+// another core while the main thread loads the SDK and answers the handshake, so the first
+// question finds the data ready or nearly so (bench:offline), and a long emulator query never
+// blocks the stdio loop or the HTTP server.
+//
+// Why messages and not loopback HTTP (issue 28): undici writing HTTP to the worker's loopback
+// socket was 60 % of an offline call; a message costs a structured clone of the request and
+// of the answer's text (bench/offline-exchange.bench.ts).
+//
+// A mirror's refresh (server/mirror-refresh.ts) swaps in a new worker over the new build once
+// it has loaded; calls in flight finish on the old one, which then ends.
 
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { LocalApi, LocalRequest, LocalResponse } from "../client/in-process-exchange.js";
 import type { Logger } from "./log.js";
 
+/** What a worker serves: the bundled catalogue, or one build folder of a mirror. */
+export type WorkerSource = { kind: "bundled" } | { kind: "mirror"; dir: string; eager: boolean };
+
+/** What the main thread sends a worker. */
+export interface WorkerRequest {
+  id: number;
+  request: LocalRequest;
+}
+
+/** What a worker tells the main thread (embedded-worker.ts). */
+export type EmbeddedMessage =
+  | { kind: "ready" }
+  | { kind: "warm" }
+  | { kind: "warm-failed"; message: string }
+  | { kind: "answer"; id: number; response: LocalResponse };
+
+export type WarmOutcome = { ms: number } | { failed: string };
+
 export interface EmbeddedApi {
-  /** The emulator's API base URL (http://127.0.0.1:<port>/kana), once it listens. */
-  url: Promise<string>;
+  /** Requests by message; settles once the worker runs (rejects when it could not start). */
+  api: Promise<LocalApi>;
   /** Settles once the data a first VN search needs is loaded (ms since the start), or its load failed. */
-  warm: Promise<{ ms: number } | { failed: string }>;
+  warm: Promise<WarmOutcome>;
   close(): Promise<void>;
 }
 
-/** What the worker tells the main thread (embedded-worker.ts). */
-export type EmbeddedMessage =
-  | { kind: "listening"; url: string }
-  | { kind: "warm" }
-  | { kind: "warm-failed"; message: string };
+/** The error code of a request the worker can no longer answer (attempt-failure.ts names it). */
+export const WORKER_STOPPED = "ERR_EMULATOR_WORKER_STOPPED";
 
 /**
  * The worker's module beside this one: .js in the tsc build, .mjs in the esbuild bundle,
@@ -40,75 +65,169 @@ function workerFile(): URL {
   throw new Error("the offline mode's worker module (embedded-worker) is missing beside server/embedded");
 }
 
-function newWorker(): Worker {
+function newWorker(source: WorkerSource): Worker {
   const file = workerFile();
   // Only the main thread is in stdout's protocol: the worker's stdout is taken here
-  // (stdout: true) and sent to stderr below, never to the host.
-  const options = { stdout: true, env: process.env } as const;
-  if (!file.pathname.endsWith(".ts")) return new Worker(file, options);
-  // From source, TypeScript is compiled by tsx, whose loader (registered on the main thread
-  // by `--import tsx`) Node 20 does not carry into workers: register it there first.
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(file.href)}); });`;
-  return new Worker(boot, { ...options, eval: true });
+  // (stdout: true) and sent to stderr, never to the host.
+  const options = { stdout: true, env: process.env, workerData: { source } } as const;
+  let worker: Worker;
+  if (!file.pathname.endsWith(".ts")) worker = new Worker(file, options);
+  else {
+    // From source, TypeScript is compiled by tsx, whose loader (registered on the main thread
+    // by `--import tsx`) Node 20 does not carry into workers: register it there first.
+    const tsx = import.meta.resolve("tsx/esm/api");
+    const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(file.href)}); });`;
+    worker = new Worker(boot, { ...options, eval: true });
+  }
+  worker.stdout.pipe(process.stderr);
+  // The worker never keeps the process alive: the stdio server ends when the host goes.
+  worker.unref();
+  return worker;
+}
+
+interface Pending {
+  resolve(response: LocalResponse): void;
+  reject(error: Error): void;
+}
+
+/** One worker and the requests it has yet to answer. */
+class WorkerSlot {
+  readonly worker: Worker;
+  readonly started: Promise<void>;
+  readonly warm: Promise<WarmOutcome>;
+  readonly pending = new Map<number, Pending>();
+  #stopped: Error | undefined;
+  #retired = false;
+  #closing = false;
+
+  constructor(source: WorkerSource) {
+    const begun = performance.now();
+    this.worker = newWorker(source);
+    let started!: () => void;
+    let failed!: (error: Error) => void;
+    let warmed!: (outcome: WarmOutcome) => void;
+    this.started = new Promise<void>((resolve, reject) => ((started = resolve), (failed = reject)));
+    // Callers await `started` when they first need it; a failure is reported to them then.
+    this.started.catch(() => {});
+    this.warm = new Promise<WarmOutcome>((resolve) => (warmed = resolve));
+    this.worker.on("message", (message: EmbeddedMessage) => {
+      if (message.kind === "answer") {
+        const waiting = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        waiting?.resolve(message.response);
+        if (this.#retired && this.pending.size === 0) void this.close();
+      } else if (message.kind === "ready") started();
+      else if (message.kind === "warm") warmed({ ms: performance.now() - begun });
+      else warmed({ failed: message.message });
+    });
+    const stopped = (why: string) => {
+      if (this.#closing) return;
+      const error = Object.assign(new Error(`the offline catalogue could not start: ${why}`), { code: WORKER_STOPPED });
+      this.#stopped ??= error;
+      failed(error);
+      warmed({ failed: why });
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    };
+    this.worker.on("error", (error) => stopped(error.message));
+    this.worker.on("exit", (code) => stopped(`its worker exited (code ${code})`));
+  }
+
+  request(id: number, request: LocalRequest): Promise<LocalResponse> {
+    if (this.#stopped) return Promise.reject(this.#stopped);
+    return new Promise<LocalResponse>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, request } satisfies WorkerRequest);
+    });
+  }
+
+  /** No new requests come; it ends once it has answered those it has. */
+  retire(): void {
+    this.#retired = true;
+    if (this.pending.size === 0) void this.close();
+  }
+
+  async close(): Promise<void> {
+    this.#closing = true;
+    await this.worker.terminate();
+  }
+}
+
+/** The LocalApi over the current worker; a mirror's refresh replaces the worker (swap). */
+export class WorkerLink implements LocalApi {
+  #current: WorkerSlot;
+  #nextId = 0;
+
+  constructor(first: WorkerSlot) {
+    this.#current = first;
+  }
+
+  get current(): WorkerSlot {
+    return this.#current;
+  }
+
+  request(request: LocalRequest): Promise<LocalResponse> {
+    return this.#current.request(++this.#nextId, request);
+  }
+
+  /**
+   * Serves `source` from now on, once a worker over it has loaded everything: until then the
+   * current worker answers, and it ends after its last answer. Rejects (and keeps the
+   * current worker) when the new one fails to load.
+   */
+  async swap(source: WorkerSource): Promise<void> {
+    const next = new WorkerSlot(source);
+    const outcome = await next.warm;
+    if ("failed" in outcome) {
+      await next.close().catch(() => {});
+      throw new Error(outcome.failed);
+    }
+    const old = this.#current;
+    this.#current = next;
+    old.retire();
+  }
+
+  close(): Promise<void> {
+    return this.#current.close();
+  }
 }
 
 let started: EmbeddedApi | undefined;
 
 /**
- * Starts the worker, once per process: the CLI calls this as early as it sees --embedded
- * (cli/main.ts), before it loads the server, and again when the server starts, which then
- * gets the same one. `log`, when given, hears where the emulator listens and when the data is in.
+ * Starts the --embedded worker, once per process: the CLI calls this as early as it sees
+ * --embedded (cli/main.ts), before it loads the server, and again when the server starts,
+ * which then gets the same one. `log`, when given, hears when the data is in.
  */
 export function startEmbedded(log?: Logger): EmbeddedApi {
   if (started) {
-    if (log) report(started, log);
+    if (log) report(started, log, "offline catalogue");
     return started;
   }
-  const begun = performance.now();
-  const worker = newWorker();
-  worker.stdout.pipe(process.stderr);
-  // The worker never keeps the process alive: the stdio server ends when the host goes.
-  worker.unref();
-  let listening!: (url: string) => void;
-  let failed!: (error: Error) => void;
-  let warmed!: (outcome: { ms: number } | { failed: string }) => void;
-  const url = new Promise<string>((resolve, reject) => ((listening = resolve), (failed = reject)));
-  const warm = new Promise<{ ms: number } | { failed: string }>((resolve) => (warmed = resolve));
-  // Callers await `url` when they first need it; a failure is reported to them then.
-  url.catch(() => {});
-  worker.on("message", (message: EmbeddedMessage) => {
-    if (message.kind === "listening") listening(message.url);
-    else if (message.kind === "warm") warmed({ ms: performance.now() - begun });
-    else warmed({ failed: message.message });
-  });
-  let closing = false;
-  const stopped = (why: string) => {
-    if (closing) return;
-    failed(new Error(`the offline catalogue could not start: ${why}`));
-    warmed({ failed: why });
-  };
-  worker.on("error", (error) => stopped(error.message));
-  worker.on("exit", (code) => stopped(`its worker exited (code ${code})`));
-  started = {
-    url,
-    warm,
-    close: async () => {
-      closing = true;
-      await worker.terminate();
-    },
-  };
-  if (log) report(started, log);
+  started = startWorker({ kind: "bundled" }).api;
+  if (log) report(started, log, "offline catalogue");
   return started;
 }
 
-function report(api: EmbeddedApi, log: Logger): void {
-  api.url.then(
-    (url) => log.info(`embedded emulator at ${url}`),
+/** A worker over `source` and the link to it (a mirror keeps the link to swap builds). */
+export function startWorker(source: WorkerSource): { api: EmbeddedApi; link: WorkerLink } {
+  const slot = new WorkerSlot(source);
+  const link = new WorkerLink(slot);
+  const api: EmbeddedApi = {
+    api: slot.started.then(() => link),
+    warm: slot.warm,
+    close: () => link.close(),
+  };
+  return { api, link };
+}
+
+export function report(api: EmbeddedApi, log: Logger, what: string): void {
+  api.api.then(
+    () => log.debug(`${what}: worker started`),
     (error: Error) => log.error(error.message),
   );
   void api.warm.then((outcome) => {
-    if ("ms" in outcome) log.debug(`offline catalogue ready for searches (${outcome.ms.toFixed(0)} ms after start)`);
-    else log.warn(`offline catalogue: loading it failed (${outcome.failed}); queries will say so`);
+    if ("ms" in outcome) log.debug(`${what} ready for searches (${outcome.ms.toFixed(0)} ms after start)`);
+    else log.warn(`${what}: loading it failed (${outcome.failed}); queries will say so`);
   });
 }

@@ -15,6 +15,7 @@
 // (public-answers.ts). On SIGTERM new work gets 503 and a call still running when the drain
 // time is up is answered with a JSON-RPC error.
 
+import type { MirrorHealth } from "../mirror.js";
 import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -80,6 +81,11 @@ export interface HttpDeps {
   apiFor(token: string | undefined, caller?: string): VndbApi;
   /** Whether the replicas' shared stores (Redis) are in use; undefined without them. */
   sharedHealth?: () => SharedStoresHealth | undefined;
+  /**
+   * With --mirror (server/mirror.ts): the data date and age. Data older than the limit makes
+   * the status "degraded"; a mirror still loading, or whose load failed, is not ready.
+   */
+  mirrorHealth?: () => MirrorHealth;
   /** Whose VNDB token a request acts for (default: the bearer is the VNDB token itself). */
   auth?: HttpAuth;
 }
@@ -452,12 +458,15 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     }
   }
 
-  /** The state /healthz reports: serving or not, ready for new clients or not, Redis in use or not. */
+  /** The state /healthz reports: serving or not, ready for new clients or not, Redis in use or not, the mirror's data age. */
   function health() {
     const shared = deps.sharedHealth?.();
+    const mirror = deps.mirrorHealth?.();
     const full = sessions.size + opening >= options.maxSessions;
-    const ready = !draining && !full;
-    const status = draining ? "draining" : full ? "full" : shared?.state === "local" ? "degraded" : "ok";
+    const mirrorServes = mirror === undefined || mirror.state === "ok" || mirror.state === "stale";
+    const ready = !draining && !full && mirrorServes;
+    const degraded = shared?.state === "local" || (mirror !== undefined && mirror.state !== "ok");
+    const status = draining ? "draining" : full ? "full" : degraded ? "degraded" : "ok";
     return {
       status,
       live: true,
@@ -465,6 +474,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
       sessions: sessions.size,
       maxSessions: options.maxSessions,
       ...(shared ? { redis: shared.state === "shared" ? { state: "shared" } : { state: "local", since: new Date(shared.since).toISOString(), reason: shared.reason } } : {}),
+      ...(mirror ? { mirror } : {}),
     };
   }
 

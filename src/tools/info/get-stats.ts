@@ -3,6 +3,7 @@
 import { STATS_OUTPUT } from "../output-shapes.js";
 import { defineTool } from "../define-tool.js";
 import { OFFLINE_STATS_PREFIX } from "../../server/offline-sample.js";
+import { mirrorStatsPrefix } from "../../server/mirror-data.js";
 
 export const getStatsTool = defineTool({
   name: "vndb_get_stats",
@@ -19,7 +20,8 @@ export const getStatsTool = defineTool({
       .map(([k, v]) => `${k}: ${v.toLocaleString("en-US")}`)
       .join(", ");
     // --embedded answers from the bundled sample; it must not pass for VNDB's own counts.
-    const holder = ctx.config.embedded ? OFFLINE_STATS_PREFIX : "VNDB holds";
+    // A mirror's counts are VNDB's of its dump's day (server/mirror-data.ts).
+    const holder = ctx.config.embedded ? OFFLINE_STATS_PREFIX : ctx.config.mirrorData ? mirrorStatsPrefix(ctx.config.mirrorData) : "VNDB holds";
     return { text: `${holder} ${text}.`, structured: stats };
   },
 });

@@ -1,5 +1,5 @@
 // QUERY_NOTES: what a query answer adds after its request, in the order its lines are read.
-// The owner of a list first (it frames the page), then where the hits stand on the token
+// The date of a mirror's data first (what the whole page comes from), the owner of a list (it frames the page), then where the hits stand on the token
 // owner's list, then what the page is made of (list windows, the voiced VNs of a seiyuu, the filtered VN's line in a character's VNs, names that matched, the offline sample's gaps, the credits a staff filter
 // matched), what the filters meant, where missing sort values went, why an empty answer is
 // empty (or what an offline filter cannot know), and the credits block after the page. Run
@@ -24,8 +24,10 @@ import { voicedVns } from "./voiced-vns.js";
 import { filteredVn } from "./filtered-vn.js";
 import { listStatus } from "./list-status.js";
 import { listVote } from "./list-vote.js";
+import { mirrorDate } from "./mirror-date.js";
 
 export const QUERY_NOTES: readonly QueryNote[] = [
+  mirrorDate,
   listOwner,
   listVote,
   listStatus,

@@ -1,0 +1,107 @@
+// npm run bench:exchange — what serving off the main thread costs a call (issue 28: "a call
+// answered by the mirror or --embedded is within 1.15× of the engine on the main thread, same
+// run"). Three arms, each a real KanaClient (budget, cache, retries, errors all in the path)
+// over the bundled catalogue, the whole emulator query mix (bench/emulator-queries.ts, the
+// token-free queries) per pass:
+//
+//   main    the engine on the main thread: the client's exchange calls the handler directly
+//           (emulator/http/in-process.ts) — the floor;
+//   worker  --embedded and --mirror today: the handler in a worker thread, requests and
+//           answers by postMessage (client/in-process-exchange.ts, server/embedded.ts);
+//   http    before issue 28: the emulator in a worker thread on a loopback port, the client
+//           over undici (kept for comparison only).
+//
+// Rounds alternate the arms' order (ABC, CBA, ...); each round times PASSES passes of the mix
+// per arm after one untimed pass. Reported: per-call mean of each round, the median over
+// rounds with the [min–max] range, and the worker/main and http/main ratios (median of the
+// per-round ratios, with ranges). Only 127.0.0.1 and worker threads; nothing leaves the host.
+//
+//   npm run bench:exchange            (ROUNDS=9, PASSES=5 by default)
+//   MIX=light npm run bench:exchange  (one light id lookup, repeated: the exchange's own cost)
+
+import { Worker } from "node:worker_threads";
+import { KanaClient } from "../src/client/kana-client.js";
+import type { LocalApi } from "../src/client/in-process-exchange.js";
+import { createEmulatorApi } from "../src/emulator/index.js";
+import { buildAll } from "../src/emulator/database.js";
+import { answerInProcess } from "../src/emulator/http/in-process.js";
+import { startWorker } from "../src/server/embedded.js";
+import { QUERIES } from "./emulator-queries.js";
+
+const ROUNDS = Number(process.env.ROUNDS ?? 9);
+const PASSES = Number(process.env.PASSES ?? 5);
+/** The issue's target for the worker arm against the main-thread arm. */
+const TARGET_RATIO = 1.15;
+
+/** MIX=light: the lightest query of the mix ("vn id") 32 times, where the exchange's own cost weighs most. */
+const LIGHT = process.env.MIX === "light";
+const MIX = LIGHT ? Array.from({ length: 32 }, () => QUERIES.find((q) => q.name === "vn id")!) : QUERIES.filter((q) => !q.token);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const range = (xs: number[], digits = 3) => `[${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}]`;
+
+/** A client as the server makes one for --embedded: no budget to speak of, no lookup cache (every call reaches the exchange). */
+function client(options: ConstructorParameters<typeof KanaClient>[0]): KanaClient {
+  return new KanaClient({ ...options, rateLimit: { maxRequests: 10_000_000 }, concurrency: 64, cacheTtl: { lookupMs: 0, schemaMs: 0, statsMs: 0 }, compression: false, logger: () => {} });
+}
+
+/** The emulator on a loopback port in a worker thread, as --embedded ran before issue 28. */
+async function httpWorker(): Promise<{ url: string; close: () => Promise<number> }> {
+  const tsx = import.meta.resolve("tsx/esm/api");
+  const emulator = new URL("../src/emulator/index.ts", import.meta.url).href;
+  const code = `import(${JSON.stringify(tsx)}).then(async (m) => { m.register(); const { startEmulator } = await import(${JSON.stringify(emulator)});
+    const e = await startEmulator({ port: 0, preset: "catalogue" }); require("node:worker_threads").parentPort.postMessage(e.url); });`;
+  const worker = new Worker(code, { eval: true });
+  const url = await new Promise<string>((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
+  return { url, close: () => worker.terminate() };
+}
+
+async function pass(api: KanaClient): Promise<number> {
+  const t = performance.now();
+  for (const q of MIX) await api.query(q.endpoint, q.body as never);
+  return performance.now() - t;
+}
+
+async function main(): Promise<void> {
+  // The main-thread engine, every table and index built (the worker arms warm up by a pass).
+  const mainApi = createEmulatorApi({ preset: "catalogue" });
+  buildAll(mainApi.context.db);
+  const inMain: LocalApi = { request: async (r) => answerInProcess(r, mainApi.context) };
+  const { api: embedded } = startWorker({ kind: "bundled" });
+  const loopback = await httpWorker();
+  const arms: Record<string, KanaClient> = {
+    main: client({ local: { api: inMain, serves: "all" } }),
+    worker: client({ local: { api: await embedded.api, serves: "all" } }),
+    http: client({ baseUrl: loopback.url }),
+  };
+  const names = Object.keys(arms);
+  for (const name of names) await pass(arms[name]!); // loads each side's tables
+  const perCall: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 ? [...names].reverse() : names;
+    for (const name of order) {
+      await pass(arms[name]!);
+      let total = 0;
+      for (let p = 0; p < PASSES; p++) total += await pass(arms[name]!);
+      perCall[name]!.push(total / (PASSES * MIX.length));
+    }
+  }
+  console.log(`bench:exchange — ${LIGHT ? "light mix (vn id), " : ""}${MIX.length} queries per pass, ${PASSES} passes per arm and round, ${ROUNDS} rounds (alternating order); node ${process.version}`);
+  for (const name of names) console.log(`  ${name.padEnd(7)} ${median(perCall[name]!).toFixed(3)} ms per call ${range(perCall[name]!)}`);
+  const ratio = (a: string) => perCall[a]!.map((v, i) => v / perCall.main![i]!);
+  const worker = ratio("worker");
+  const http = ratio("http");
+  console.log(`  worker/main ${median(worker).toFixed(3)}× ${range(worker)} (target ≤ ${TARGET_RATIO}×: ${median(worker) <= TARGET_RATIO ? "met" : "MISSED"})`);
+  console.log(`  http/main   ${median(http).toFixed(3)}× ${range(http)}`);
+  for (const a of Object.values(arms)) await a.close();
+  await embedded.close();
+  await loopback.close();
+}
+
+await main();
