@@ -169,8 +169,12 @@ export async function handleAuthorizePost(ctx: AuthContext, req: IncomingMessage
     }
     let user;
     try {
-      user = await ctx.checkToken(token);
+      // Paid by who asks: its address's token checks and its share of the budget, not the token's.
+      const asker = ctx.askerOf(req);
+      ctx.checks.take(asker.address, asker.pooled);
+      user = await ctx.checkToken(token, asker.budgetKeys);
     } catch (error) {
+      if (error instanceof OAuthFailure) return sendPage(res, 429, tokenPage(view(`Too many token checks from your address; ${error.description}.`)), consent.redirectUri, error.headers);
       return sendPage(res, 400, tokenPage(view(refusalText(error))), consent.redirectUri);
     }
     const checked: ConsentRecord = { ...consent, sealedToken: ctx.sealer.seal(token, `consent:${consentId}`), user };

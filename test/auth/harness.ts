@@ -5,7 +5,7 @@
 
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
-import { startOAuth, type BearerRefusal, type OAuthEndpoint } from "../../src/auth/oauth-server.js";
+import { startOAuth, type BearerRefusal, type OAuthDeps, type OAuthEndpoint } from "../../src/auth/oauth-server.js";
 import type { OAuthSettings } from "../../src/auth/options.js";
 import type { VndbUser } from "../../src/auth/records.js";
 import { MemoryAuthStore, type AuthStore } from "../../src/auth/store.js";
@@ -29,7 +29,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(settings: OAuthSettings = {}, sharedStore?: AuthStore): Promise<Harness> {
+/** The conformance tests sign in many times from 127.0.0.1; the per-address limits have their own test (address-limits.test.ts). */
+const GENEROUS = { registrations: 100_000, pageRequests: 100_000, tokenChecks: 100_000 };
+
+export async function startHarness(settings: OAuthSettings = {}, sharedStore?: AuthStore, limits: OAuthDeps["limits"] = GENEROUS): Promise<Harness> {
   const clock = { now: Date.now() };
   const store = (sharedStore as MemoryAuthStore | undefined) ?? new MemoryAuthStore(undefined, () => clock.now);
   const logs: string[] = [];
@@ -55,6 +58,7 @@ export async function startHarness(settings: OAuthSettings = {}, sharedStore?: A
   oauth = await startOAuth(settings, { host: "127.0.0.1", port }, {
     log: { info: (m) => logs.push(m), warn: (m) => logs.push(m) },
     store,
+    limits,
     checkToken: async (token) => {
       const user = KNOWN_TOKENS[token];
       if (!user) throw Object.assign(new Error("Invalid token."), { status: 401 });
