@@ -31,7 +31,7 @@ import type { HttpOptions } from "./http-options.js";
 import { HttpFailure, tokenRefused, vndbTokenAsBearer, type HttpAuth } from "./http-auth.js";
 import { clientAddress } from "./http-client-address.js";
 import { sha256, tokenFingerprint } from "../../kana/digest.js";
-import { budgetKeys, inPool, sessionOwner, type CallerFacts } from "./http-caller.js";
+import { budgetKeys, identityOf, inPool, sessionOwner, type CallerFacts } from "./http-caller.js";
 import { corsHeaders, preflightHeaders } from "./http-cors.js";
 
 export { HttpFailure, type HttpAuth } from "./http-auth.js";
@@ -590,18 +590,25 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
       return sendError(res, 405, "Method not allowed: this server is stateless (POST only)", { allow: "POST" });
     }
     const address = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], options.trustedProxies);
-    const release = slots.take(address);
-    // Long-lived GET streams do not hold a slot: they carry notifications, not work.
+    const pooled = inPool(options.poolRanges, address);
+    // Outside a host pool the address holds the slots; inside one, each person does (issue 30).
+    const release = pooled ? () => {} : slots.take(address);
     if (req.method === "GET") release();
     else res.on("close", release);
     const token = await auth.tokenFor(req);
     const grant = auth.identify?.(req);
     const caller: CallerFacts = {
       address,
-      pooled: inPool(options.poolRanges, address),
+      pooled,
       ...(grant ? { grantId: grant.grantId } : {}),
       ...(grant?.tokenProven && token ? { provenToken: tokenFingerprint(token) } : {}),
     };
+    if (pooled) {
+      const releasePooled = slots.take(identityOf(proven(token, caller)));
+      // Long-lived GET streams do not hold a slot: they carry notifications, not work.
+      if (req.method === "GET") releasePooled();
+      else res.on("close", releasePooled);
+    }
     const body = req.method === "POST" ? await readJsonBody(req, options.maxBodyBytes) : undefined;
     if (req.method === "POST") inFlight.get(res)?.ids.push(...requestIds(body));
     if (await isModern(req, body)) await handleModern(req, res, body, token, caller);
