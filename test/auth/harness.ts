@@ -26,6 +26,8 @@ export interface Harness {
   store: MemoryAuthStore;
   clock: { now: number };
   logs: string[];
+  /** Token checks that reached "VNDB" (the table standing in for /authinfo). */
+  checks: { count: number };
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function startHarness(settings: OAuthSettings = {}, sharedStore?: A
   const clock = { now: Date.now() };
   const store = (sharedStore as MemoryAuthStore | undefined) ?? new MemoryAuthStore(undefined, () => clock.now);
   const logs: string[] = [];
+  const checks = { count: 0 };
   let oauth!: OAuthEndpoint;
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -60,6 +63,7 @@ export async function startHarness(settings: OAuthSettings = {}, sharedStore?: A
     store,
     limits,
     checkToken: async (token) => {
+      checks.count++;
       const user = KNOWN_TOKENS[token];
       if (!user) throw Object.assign(new Error("Invalid token."), { status: 401 });
       return user;
@@ -71,6 +75,7 @@ export async function startHarness(settings: OAuthSettings = {}, sharedStore?: A
     store,
     clock,
     logs,
+    checks,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
