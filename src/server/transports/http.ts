@@ -27,7 +27,7 @@ import type { VndbApi } from "../../tools/api.js";
 import type { SharedStoresHealth } from "../../client/shared-stores.js";
 import { acceptedHosts, refusal } from "./http-guard.js";
 import { checkText } from "../wire-check.js";
-import type { HttpOptions } from "./http-options.js";
+import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, type HttpOptions } from "./http-options.js";
 import { HttpFailure, tokenRefused, vndbTokenAsBearer, type HttpAuth } from "./http-auth.js";
 import { clientAddress } from "./http-client-address.js";
 import { sha256, tokenFingerprint } from "../../kana/digest.js";
@@ -75,6 +75,8 @@ const DRAINING_RETRY_S = 1;
  * dropped so that the client gets the answer instead of a reset, then the socket is closed.
  */
 const OVERSIZE_DRAIN_BYTES = 4 * 1024 * 1024;
+/** How often Node looks for requests past their time (its default, 30 s, would let a slow client stay half a minute longer). */
+const TIMEOUT_CHECK_MS = 1_000;
 /** JSON-RPC "server error" code of our own refusals (the spec's implementation-defined range). */
 const SERVER_ERROR = -32000;
 
@@ -616,7 +618,14 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     else await handleSession(req, res, body, token, caller);
   }
 
-  const server = createHttpServer((req, res) => {
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const server = createHttpServer({
+    // Slow clients are timed out (408, then closed): headers, then the whole request. These
+    // limit receiving the request only; an answer's event stream lasts as long as it needs.
+    headersTimeout,
+    requestTimeout: Math.max(headersTimeout, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
+    connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+  }, (req, res) => {
     if (req.method === "POST") {
       // In flight until the answer is fully sent (SSE answers end after the last message).
       const done = new Promise<void>((resolve) => res.on("close", resolve));
@@ -633,7 +642,6 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
       sendError(res, 500, "Internal server error");
     });
   });
-  server.requestTimeout = 0; // SSE streams stay open as long as the session lives
 
   /** Answers the calls still running when the drain time is up, instead of an empty 200. */
   function answerUnfinished(): void {
