@@ -107,6 +107,8 @@ interface Session {
   tokenHash: string;
   /** Whose slice of the live sessions it takes (http-caller.ts). */
   owner: string;
+  /** Ids of this session's requests in progress. */
+  running: Set<string | number>;
   transport: StreamableHTTPServerTransport;
   created: CreatedServer;
   lastSeen: number;
@@ -488,6 +490,17 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
       if (!session) throw new HttpFailure(404, "Session not found (expired or closed); initialize a new one");
       if (session.tokenHash !== hashOf(token)) throw new HttpFailure(403, "This session was opened with another token (or none)");
       session.lastSeen = Date.now();
+      // The SDK maps answers to streams by request id: a second request with the id of one in
+      // progress would take its place and one of them would never be answered (issue 30).
+      const ids = requestIds(body);
+      const taken = ids.find((id) => session.running.has(id));
+      if (taken !== undefined) {
+        throw new HttpFailure(409, "request id in use", {}, { jsonrpc: "2.0", id: taken, error: { code: -32600, message: `Invalid Request: id ${JSON.stringify(taken)} is already used by a request of this session still in progress; use a new id` } });
+      }
+      for (const id of ids) session.running.add(id);
+      res.on("close", () => {
+        for (const id of ids) session.running.delete(id);
+      });
       await session.transport.handleRequest(req, res, body);
       return;
     }
@@ -517,6 +530,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
       const session: Session = {
         tokenHash: hashOf(token),
         owner,
+        running: new Set(),
         created,
         release,
         lastSeen: Date.now(),
