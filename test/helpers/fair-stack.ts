@@ -48,7 +48,7 @@ export interface Stack {
 }
 
 export async function startUpstream(): Promise<{ emulator: Emulator; proxy: CountingProxy }> {
-  const emulator = await startEmulator({ port: 0 });
+  const emulator = await startEmulator({ port: 0, preset: "test" });
   const proxy = await startCountingProxy(emulator.url);
   return { emulator, proxy };
 }
