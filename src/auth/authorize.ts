@@ -11,7 +11,7 @@ import { SCOPE } from "./context.js";
 import { confirmPage, errorPage, pageHeaders, tokenPage, type ConsentView } from "./consent-page.js";
 import { createGrant } from "./grants.js";
 import { cookies, OAuthFailure, param, readForm } from "./http-io.js";
-import { CONSENT_TTL_MS, MAX_FORM_BYTES, PKCE_CHALLENGE } from "./limits.js";
+import { CONSENT_TTL_MS, MAX_FORM_BYTES, MAX_PARAM_CHARS, PKCE_CHALLENGE } from "./limits.js";
 import type { ClientRecord, ConsentRecord } from "./records.js";
 import { fingerprint, issue, sameSecret } from "./secrets.js";
 import { parseAuthorization } from "../kana/token.js";
@@ -86,7 +86,12 @@ export async function handleAuthorizeGet(ctx: AuthContext, req: IncomingMessage,
     if (error instanceof OAuthFailure) return sendPage(res, 400, errorPage(error.description), undefined);
     throw error;
   }
-  const state = query.get("state") ?? undefined;
+  const states = query.getAll("state");
+  // Bounded like every other parameter (it is stored with the consent and sent back).
+  if (states.length > 1 || (states[0] ?? "").length > MAX_PARAM_CHARS) {
+    return sendPage(res, 400, errorPage(states.length > 1 ? "The request gives state more than once." : `The request's state is longer than ${MAX_PARAM_CHARS} characters.`), undefined);
+  }
+  const state = states[0] || undefined;
   // Anyone may register any redirect URI, so a broken request is not bounced there on its own
   // (RFC 9700 §4.11.2: this server would be an open redirector); the person follows a link back.
   const back = (error: string, description: string) => {
@@ -169,8 +174,12 @@ export async function handleAuthorizePost(ctx: AuthContext, req: IncomingMessage
     }
     let user;
     try {
-      user = await ctx.checkToken(token);
+      // Paid by who asks: its address's token checks and its share of the budget, not the token's.
+      const asker = ctx.askerOf(req);
+      ctx.checks.take(asker.address, asker.pooled);
+      user = await ctx.checkToken(token, asker.budgetKeys);
     } catch (error) {
+      if (error instanceof OAuthFailure) return sendPage(res, 429, tokenPage(view(`Too many token checks from your address; ${error.description}.`)), consent.redirectUri, error.headers);
       return sendPage(res, 400, tokenPage(view(refusalText(error))), consent.redirectUri);
     }
     const checked: ConsentRecord = { ...consent, sealedToken: ctx.sealer.seal(token, `consent:${consentId}`), user };

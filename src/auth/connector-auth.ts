@@ -9,10 +9,12 @@ import { HttpFailure, type HttpAuth } from "../server/transports/http-auth.js";
 import type { VndbApi } from "../tools/api.js";
 import type { AuthLog } from "./context.js";
 import type { OAuthSettings } from "./options.js";
-import { BearerRefusal, startOAuth, type OAuthEndpoint } from "./oauth-server.js";
+import { BearerRefusal, startOAuth, type OAuthEndpoint, type ResolvedGrant } from "./oauth-server.js";
 
 export function oauthHttpAuth(settings: OAuthSettings, deps: { log: AuthLog; redisUrl?: string | undefined }): HttpAuth {
   let endpoint: OAuthEndpoint | undefined;
+  /** The grant of each request tokenFor let in (for identify; gone with the request). */
+  const grants = new WeakMap<IncomingMessage, ResolvedGrant>();
   const started = () => {
     if (!endpoint) throw new HttpFailure(503, "the sign-in is still starting; retry shortly", { "retry-after": "1" });
     return endpoint;
@@ -24,8 +26,9 @@ export function oauthHttpAuth(settings: OAuthSettings, deps: { log: AuthLog; red
       endpoint = await startOAuth(settings, { host, port }, {
         log: deps.log,
         ...(deps.redisUrl ? { redisUrl: deps.redisUrl } : {}),
-        checkToken: async (vndbToken) => {
-          const api = apiFor(vndbToken);
+        checkToken: async (vndbToken, payer) => {
+          // Charged to who asks: an unproven token has no share of its own (issue 30).
+          const api = apiFor(vndbToken, payer);
           try {
             const { id, username, permissions } = await api.authinfo();
             return { id, username, permissions };
@@ -36,15 +39,22 @@ export function oauthHttpAuth(settings: OAuthSettings, deps: { log: AuthLog; red
       });
       return [new URL(endpoint.issuer).host]; // the public name clients and browsers use
     },
-    async route(req: IncomingMessage, res: ServerResponse) {
-      return started().handle(req, res);
+    async route(req: IncomingMessage, res: ServerResponse, _path, asker) {
+      return started().handle(req, res, asker);
     },
     async tokenFor(req) {
       try {
-        return (await started().resolve(req)).vndbToken;
+        const grant = await started().resolve(req);
+        grants.set(req, grant);
+        return grant.vndbToken;
       } catch (error) {
         throw error instanceof BearerRefusal ? asFailure(error) : error;
       }
+    },
+    // A grant's VNDB token was checked with VNDB on the page before the grant was made.
+    identify: (req) => {
+      const grant = grants.get(req);
+      return grant ? { grantId: grant.grantId, tokenProven: grant.vndbToken !== undefined } : undefined;
     },
     watch: (api: VndbApi, token: string) => started().watch(api, token),
     refused: async (token) => asFailure(await started().refused(token)),

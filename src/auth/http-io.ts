@@ -36,14 +36,33 @@ export function sendFailure(res: ServerResponse, failure: OAuthFailure, headers:
   sendJson(res, failure.status, { error: failure.code, error_description: failure.description }, { ...headers, ...failure.headers });
 }
 
+/**
+ * Past the limit, up to this many further bytes are read and dropped so that the client gets
+ * the 413 instead of a reset connection (issue 30: a chunked body over the limit was reset),
+ * then the socket closes. The same bound as the MCP endpoint's (server/transports/http.ts).
+ */
+const OVERSIZE_DRAIN_BYTES = 4 * 1024 * 1024;
+
+/** A 413 for a body over `limit`; the rest of the body is read and dropped (bounded), and the connection closes after the answer. */
+function tooLarge(req: IncomingMessage, limit: number): OAuthFailure {
+  let dropped = 0;
+  req.removeAllListeners("data");
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > OVERSIZE_DRAIN_BYTES) req.destroy();
+  });
+  req.resume();
+  return new OAuthFailure(413, "invalid_request", `request body over ${limit} bytes`, { connection: "close" });
+}
+
 /** The request body as text, refused with 413 past `limit` bytes (declared or streamed). */
 export async function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  if (Number(req.headers["content-length"] ?? "0") > limit) throw new OAuthFailure(413, "invalid_request", `request body over ${limit} bytes`);
+  if (Number(req.headers["content-length"] ?? "0") > limit) throw tooLarge(req, limit);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) throw new OAuthFailure(413, "invalid_request", `request body over ${limit} bytes`);
+    if (size > limit) throw tooLarge(req, limit);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");

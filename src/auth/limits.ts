@@ -41,3 +41,31 @@ export const PKCE_CHALLENGE = /^[A-Za-z0-9\-_]{43}$/;
 /** The shortest secret accepted from VNDB_OAUTH_SECRET: 32 characters of a random string
  * carry well over the 128 bits the sealing key needs. */
 export const MIN_SECRET_CHARS = 32;
+
+/** Registrations one address may make per window (RFC 7591 has none; a host registers once
+ * per person who connects, so ten in ten minutes is ample for one machine; a host pool gets
+ * POOL_LIMIT_FACTOR times it, address-limiter.ts). Issue 30: 25,000 in 10 s from one address. */
+export const REGISTRATIONS_PER_ADDRESS = 10;
+export const REGISTRATION_WINDOW_MS = 10 * 60_000;
+/** Requests to the sign-in page (GET and POST /authorize) one address may make per minute: a
+ * sign-in is three to five (open, check, allow; a mistyped token adds one each). */
+export const PAGE_REQUESTS_PER_ADDRESS = 60;
+export const PAGE_WINDOW_MS = 60_000;
+/** Token checks ("Check token", one /authinfo request each) one address may ask for per window,
+ * on top of their cost to its share of the budget: a person mistypes a few times at most. */
+export const TOKEN_CHECKS_PER_ADDRESS = 10;
+export const TOKEN_CHECK_WINDOW_MS = 10 * 60_000;
+/** How long VNDB's verdict on a token is remembered (by fingerprint), so that asking again
+ * costs no request: good for the permissions' lifetime (server/transports/http.ts), refused
+ * for VNDB's own window (a corrected token is a different one and is asked about at once). */
+export const GOOD_TOKEN_TTL_MS = 10 * 60_000;
+export const REFUSED_TOKEN_TTL_MS = 5 * 60_000;
+/** Verdicts remembered at most (the oldest go first). */
+export const TOKEN_VERDICTS_MAX = 20_000;
+/** Registered clients kept at most (memory, and Redis through its own index): real records are
+ * ~300 bytes and are bounded by MAX_CLIENT_RECORD_BYTES, so 10,000 stay under 40 MiB. The least
+ * recently used goes first; grants never count against it (issue 30: registrations evicted a grant). */
+export const MAX_STORED_CLIENTS = 10_000;
+/** A registration's stored record at most: real clients' are a few hundred bytes (issue 30:
+ * 20,000 registrations of 16 KiB grew the process from 103 to 428 MB). */
+export const MAX_CLIENT_RECORD_BYTES = 4 * 1024;

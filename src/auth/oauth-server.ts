@@ -7,7 +7,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { bearerAuthChallengeResponse, OAuthError, OAuthErrorCode, verifyBearerToken } from "@modelcontextprotocol/server";
 import { handleAuthorizeGet, handleAuthorizePost } from "./authorize.js";
 import { ClientDirectory } from "./clients.js";
-import type { AuthContext, AuthLog, TokenCheck } from "./context.js";
+import type { Asker, AuthContext, AuthLog, TokenCheck } from "./context.js";
+import { AddressLimiter } from "./address-limiter.js";
+import { PAGE_REQUESTS_PER_ADDRESS, PAGE_WINDOW_MS, REGISTRATION_WINDOW_MS, REGISTRATIONS_PER_ADDRESS, TOKEN_CHECK_WINDOW_MS, TOKEN_CHECKS_PER_ADDRESS } from "./limits.js";
+import { TokenVerdicts } from "./token-verdicts.js";
 import { endGrant } from "./grants.js";
 import { fingerprint } from "./secrets.js";
 import { CORS_HEADERS, OAuthFailure, sendFailure, sendJson } from "./http-io.js";
@@ -45,8 +48,8 @@ export interface OAuthEndpoint {
   issuer: string;
   /** The MCP endpoint's URL as the resource tokens are bound to. */
   resource: string;
-  /** Answers a request for an OAuth route; false when the request is for something else. */
-  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /** Answers a request for an OAuth route; false when the request is for something else. `asker`: who sent it (default: the socket's address). */
+  handle(req: IncomingMessage, res: ServerResponse, asker?: Asker): Promise<boolean>;
   /**
    * The grant of an MCP request, from its bearer. Throws BearerRefusal: 401 with the
    * WWW-Authenticate challenge (resource_metadata, and what to do), or 503 when the store is away.
@@ -71,6 +74,8 @@ export interface OAuthDeps {
   redisUrl?: string;
   /** A ready store (tests). */
   store?: AuthStore;
+  /** Per-address limits other than the defaults of limits.ts (tests that sign in many times from one address). */
+  limits?: { registrations?: number; pageRequests?: number; tokenChecks?: number };
 }
 
 type Handler = (ctx: AuthContext, req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -93,7 +98,41 @@ export async function startOAuth(settings: OAuthSettings, listening: { host: str
   }
   store ??= new MemoryAuthStore();
   const clients = new ClientDirectory(store, setup.localTrial);
-  const ctx: AuthContext = { setup, store, clients, sealer: new TokenSealer(setup.secret), checkToken: deps.checkToken, log: deps.log };
+  const askers = new WeakMap<IncomingMessage, Asker>();
+  const askerOf = (req: IncomingMessage): Asker => {
+    const known = askers.get(req);
+    if (known) return known;
+    const address = req.socket.remoteAddress ?? "?";
+    return { address, pooled: false, budgetKeys: [`anonymous:${address}`] };
+  };
+  // VNDB's verdicts are remembered briefly: asking about the same token again costs nothing.
+  const verdicts = new TokenVerdicts();
+  const checkToken: TokenCheck = async (vndbToken, payer) => {
+    const key = fingerprint(vndbToken);
+    const known = verdicts.get(key);
+    if (known?.good) return known.user;
+    if (known) throw Object.assign(new Error("VNDB refused this token a moment ago"), { status: 401 });
+    try {
+      const user = await deps.checkToken(vndbToken, payer);
+      verdicts.set(key, { good: true, user });
+      return user;
+    } catch (error) {
+      if ((error as { status?: unknown } | null)?.status === 401) verdicts.set(key, { good: false });
+      throw error;
+    }
+  };
+  const ctx: AuthContext = {
+    setup,
+    store,
+    clients,
+    sealer: new TokenSealer(setup.secret),
+    checkToken,
+    log: deps.log,
+    askerOf,
+    checks: new AddressLimiter(deps.limits?.tokenChecks ?? TOKEN_CHECKS_PER_ADDRESS, TOKEN_CHECK_WINDOW_MS, "token checks"),
+  };
+  const registrations = new AddressLimiter(deps.limits?.registrations ?? REGISTRATIONS_PER_ADDRESS, REGISTRATION_WINDOW_MS, "registrations");
+  const pageRequests = new AddressLimiter(deps.limits?.pageRequests ?? PAGE_REQUESTS_PER_ADDRESS, PAGE_WINDOW_MS, "sign-in page requests");
   for (const note of setup.notes) deps.log.warn(note);
   deps.log.info(`OAuth: issuer ${setup.issuer}, grants kept in ${store.describe}`);
 
@@ -129,13 +168,18 @@ export async function startOAuth(settings: OAuthSettings, listening: { host: str
     issuer: setup.issuer,
     resource: setup.resource,
     store,
-    async handle(req, res) {
+    async handle(req, res, asker) {
       const path = new URL(req.url ?? "/", setup.issuer).pathname;
       const document = documents.get(path);
       const route = ROUTES.find((r) => r.path === path && r.method === req.method);
       const known = document !== undefined || ROUTES.some((r) => r.path === path);
       if (!known) return false;
+      if (asker) askers.set(req, asker);
+      const who = askerOf(req);
       try {
+        // The open doors are limited per address: registration, and the page (which can mint grants).
+        if (route?.path === ENDPOINT_PATHS.register) registrations.take(who.address, who.pooled, CORS_HEADERS);
+        else if (route?.path === ENDPOINT_PATHS.authorize) pageRequests.take(who.address, who.pooled);
         if (req.method === "OPTIONS") {
           res.writeHead(204, CORS_HEADERS);
           res.end();

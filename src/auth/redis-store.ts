@@ -8,7 +8,26 @@
 import { createHash } from "node:crypto";
 import type { AuthStore } from "./store.js";
 import type { RecordKind } from "./records.js";
-import { STORE_TIMEOUT_MS } from "./limits.js";
+import { MAX_STORED_CLIENTS, STORE_TIMEOUT_MS } from "./limits.js";
+
+/**
+ * KEYS[1] the client's key, KEYS[2] the index of clients (sorted set: id by last use).
+ * ARGV[1] the record, ARGV[2] its lifetime (ms), ARGV[3] the id, ARGV[4] now (ms), ARGV[5] the
+ * most clients kept, ARGV[6] the key prefix of clients. Stores the client, then deletes the
+ * least recently used beyond the bound: client records have their own bound, so they can
+ * never take the memory grants need (issue 30: at volatile-lru they evicted a grant).
+ */
+const PUT_CLIENT_SCRIPT = `
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('ZADD', KEYS[2], ARGV[4], ARGV[3])
+local over = redis.call('ZCARD', KEYS[2]) - tonumber(ARGV[5])
+if over > 0 then
+  for i, id in ipairs(redis.call('ZPOPMIN', KEYS[2], over)) do
+    if i % 2 == 1 then redis.call('DEL', ARGV[6] .. id) end
+  end
+end
+return 1
+`;
 import { redactRedisUrl, REDIS_CONNECT_TIMEOUT_MS } from "../client/redis-stores.js";
 
 /** The few commands used here (the package's own types are large). */
@@ -29,8 +48,9 @@ function withDeadline<T>(work: Promise<T>, what: string): Promise<T> {
 }
 
 /** The store over a connected client; `prefix` separates deployments sharing one Redis. */
-export function redisAuthStore(client: RedisCommands, prefix: string, describe: string, close: () => Promise<void>): AuthStore {
+export function redisAuthStore(client: RedisCommands, prefix: string, describe: string, close: () => Promise<void>, maxClients = MAX_STORED_CLIENTS): AuthStore {
   const key = (kind: RecordKind, id: string) => `${prefix}${kind}:${id}`;
+  const clientIndex = `${prefix}clients`;
   const call = async (args: string[]) => {
     try {
       return await withDeadline(client.sendCommand(args), args[0]!);
@@ -43,10 +63,16 @@ export function redisAuthStore(client: RedisCommands, prefix: string, describe: 
   return {
     describe,
     async put(kind, id, value, ttlMs) {
-      await call(["SET", key(kind, id), JSON.stringify(value), "PX", String(Math.max(1, Math.ceil(ttlMs)))]);
+      const px = String(Math.max(1, Math.ceil(ttlMs)));
+      if (kind === "client") {
+        await call(["EVAL", PUT_CLIENT_SCRIPT, "2", key(kind, id), clientIndex, JSON.stringify(value), px, id, String(Date.now()), String(maxClients), key("client", "")]);
+      } else await call(["SET", key(kind, id), JSON.stringify(value), "PX", px]);
     },
     async get<T>(kind: RecordKind, id: string) {
-      return parse<T>(await call(["GET", key(kind, id)]));
+      const value = parse<T>(await call(["GET", key(kind, id)]));
+      // A client in use is the last to go (its index entry is its last use).
+      if (kind === "client" && value !== undefined) await call(["ZADD", clientIndex, "XX", String(Date.now()), id]);
+      return value;
     },
     async take<T>(kind: RecordKind, id: string) {
       return parse<T>(await call(["GETDEL", key(kind, id)]));

@@ -5,7 +5,7 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
-import { CLIENT_TTL_MS, MAX_CLIENT_METADATA_BYTES, MAX_REDIRECT_URIS } from "./limits.js";
+import { CLIENT_TTL_MS, MAX_CLIENT_METADATA_BYTES, MAX_CLIENT_RECORD_BYTES, MAX_REDIRECT_URIS } from "./limits.js";
 import { CORS_HEADERS, OAuthFailure, readJson, sendJson } from "./http-io.js";
 import type { ClientRecord } from "./records.js";
 import type { AuthStore } from "./store.js";
@@ -49,6 +49,11 @@ export async function handleRegister(req: IncomingMessage, res: ServerResponse, 
     issuedAt: Math.floor(Date.now() / 1000),
     source: "registered",
   };
+  // Stored records are bounded in count (the store) and so in size here: a flood of large ones
+  // must not grow the process or Redis without end.
+  if (Buffer.byteLength(JSON.stringify(record)) > MAX_CLIENT_RECORD_BYTES) {
+    throw new OAuthFailure(400, "invalid_client_metadata", `the registration is over ${MAX_CLIENT_RECORD_BYTES} bytes stored; register fewer or shorter redirect URIs`, CORS_HEADERS);
+  }
   await store.put("client", record.client_id, record, CLIENT_TTL_MS);
   const { secretHash: _hash, source: _source, issuedAt, ...shown } = record;
   sendJson(

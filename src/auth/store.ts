@@ -3,7 +3,7 @@
 // does for the budget and cache. Values are JSON text; every record has a lifetime.
 
 import type { RecordKind } from "./records.js";
-import { MEMORY_STORE_MAX_RECORDS_PER_KIND } from "./limits.js";
+import { MAX_STORED_CLIENTS, MEMORY_STORE_MAX_RECORDS_PER_KIND } from "./limits.js";
 
 export interface AuthStore {
   put(kind: RecordKind, id: string, value: object, ttlMs: number): Promise<void>;
@@ -20,8 +20,9 @@ export interface AuthStore {
 
 /**
  * One process's store: lost on restart (people then connect again), bounded per kind of
- * record, the oldest of a kind going first: a flood of registrations (one request each)
- * can push out only other registrations, never a grant.
+ * record (clients to MAX_STORED_CLIENTS), the least recently used of a kind going first: a
+ * flood of registrations (one request each) can push out only other registrations not used
+ * lately, never a grant.
  */
 export class MemoryAuthStore implements AuthStore {
   readonly describe = "memory (this process only)";
@@ -29,6 +30,7 @@ export class MemoryAuthStore implements AuthStore {
   constructor(
     readonly maxPerKind = MEMORY_STORE_MAX_RECORDS_PER_KIND,
     readonly now: () => number = Date.now,
+    readonly maxClients = Math.min(maxPerKind, MAX_STORED_CLIENTS),
   ) {}
 
   #of(kind: RecordKind) {
@@ -41,8 +43,9 @@ export class MemoryAuthStore implements AuthStore {
     const records = this.#of(kind);
     records.delete(id); // re-inserted last: the Map's order is the eviction order
     records.set(id, { json: JSON.stringify(value), expires: this.now() + ttlMs });
+    const max = kind === "client" ? this.maxClients : this.maxPerKind;
     for (const oldest of records.keys()) {
-      if (records.size <= this.maxPerKind) break;
+      if (records.size <= max) break;
       records.delete(oldest);
     }
   }
@@ -66,6 +69,9 @@ export class MemoryAuthStore implements AuthStore {
       records.delete(id);
       return undefined;
     }
+    // Used: last in the eviction order again.
+    records.delete(id);
+    records.set(id, record);
     return JSON.parse(record.json) as T;
   }
 

@@ -155,7 +155,9 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     // A shared server's first requests come soon: its tools' code loads now, not on the first call.
     void toolShelf().then((shelf) => shelf.warm());
     // --oauth: people sign in on the server's own page; the bearer is then our access token.
-    const auth = config.oauth ? (await import("../auth/connector-auth.js")).oauthHttpAuth(config.oauth, { log, redisUrl: config.redisUrl }) : undefined;
+    // Grants may live in a Redis of their own (persistent, never evicting; docs/deployment.md).
+    const grantsRedis = env.VNDB_OAUTH_REDIS_URL?.trim() || config.redisUrl;
+    const auth = config.oauth ? (await import("../auth/connector-auth.js")).oauthHttpAuth(config.oauth, { log, redisUrl: grantsRedis }) : undefined;
     await serveHttp(config, transport.http, {
       log,
       ...(auth ? { auth } : {}),

@@ -141,7 +141,7 @@ export class KanaClient {
   readonly #shared: SharedCalls;
   readonly #public: PublicAnswers | undefined;
   readonly #sharedBudget: boolean;
-  readonly #budgetCaller: string | undefined;
+  readonly #budgetCaller: string | readonly string[] | undefined;
   readonly #tokenFingerprint: string;
   readonly #paging: PagingHost;
   readonly #errors: KanaErrorBuilder;
@@ -478,7 +478,7 @@ export class KanaClient {
             status: null,
             message:
               error.limit === "share"
-                ? `Rate limit reached for this client: its fair share is ${this.#budget.callerMax} of the ${this.#budget.maxRequests} requests per ${Math.round(this.#budget.windowMs / 1000)} s that all users of this server share; retry in ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s.`
+                ? `Rate limit reached for this client: its fair share of the ${this.#budget.maxRequests} requests per ${Math.round(this.#budget.windowMs / 1000)} s that all users of this server share is used (at most ${this.#budget.callerMax} when alone, fewer while others call); retry in ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s.`
                 : `Rate limit reached (client budget: ${this.#budget.maxRequests} requests per ${Math.round(this.#budget.windowMs / 1000)} s, ${this.#budget.concurrency} at once); retry in ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s.${this.#upstreamCause()}`,
             method: spec.method,
             endpoint: spec.path,

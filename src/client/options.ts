@@ -75,7 +75,7 @@ export interface KanaClientOptions {
    * an anonymous client's address): each caller gets its fair share (rate-budget.ts). Unset:
    * the client's calls are not told apart from the budget's other unnamed calls.
    */
-  budgetCaller?: string;
+  budgetCaller?: string | readonly string[];
   /**
    * The process's store of answers that depend on no token (public-answers.ts), shared by
    * all its clients: such answers are fetched without the token, kept for

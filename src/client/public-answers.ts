@@ -31,8 +31,14 @@ export const PUBLIC_QUERY_TTL_MS = 5 * 60_000;
  */
 export const PUBLIC_ANSWERS_MAX_ENTRIES = 1_000;
 
-/** Filters that ask about the authenticated user's own lists (reference §7: vn 65, release 18). */
-const TOKEN_FILTERS = /"(on_list|rlist)"/;
+/**
+ * Filters that ask about the authenticated user's own lists (reference §7: vn 65, release
+ * 18), and `label`: a bare label id means the token's owner, and a private label is visible
+ * to its owner only (issue 30: over HTTP the owner's filter on a private label was sent
+ * without the token and VNDB refused it). A label of another user's list is then asked with
+ * the token too: correct, only not shared.
+ */
+const TOKEN_FILTERS = /"(on_list|rlist|label)"/;
 
 /**
  * Whether a query's answer is the same whoever asks: always without a token; with one,

@@ -6,12 +6,16 @@
 //
 // Each HTTP attempt (retries included) takes one permit: the server counts every request.
 //
-// Fairness (issue 22): a budget shared by many users (the HTTP server's sessions) is split
-// by caller (a token, or an anonymous client's address). A caller may use at most its share
-// of the window while the rest of the window is held in reserve for the others; beyond it,
-// it may use the window only while more than that reserve is still free. Waiting calls are
-// granted in arrival order, skipping callers that are at their share (they do not hold up
-// anyone else), and a free concurrency slot goes to the caller with the fewest in flight.
+// Fairness (issues 22 and 30): a budget shared by many users (the HTTP server's sessions) is
+// split by caller. A call names one or more keys: who asks (an OAuth grant, a proven token,
+// an address) and where from (its address, unless it is a host pool's, server/transports/
+// http-caller.ts). A key may start a request only while it holds fewer of the window's slots
+// than are still free (water-filling): a caller alone gets half the window, and each caller
+// arriving later still finds slots, because whoever holds many must wait for more to be free
+// than it holds. So no small set of callers can take the window from the rest (issue 30: two
+// addresses under the old "share plus reserve" rule took it all). Waiting calls are granted
+// in arrival order, skipping callers at their share (they do not hold up anyone else), and a
+// free concurrency slot goes to the caller with the fewest in flight.
 
 import { SharedStoreUnavailable, type SharedRequestWindow, type WindowTake } from "./shared-stores.js";
 import { tokenFingerprint } from "../kana/digest.js";
@@ -20,6 +24,11 @@ import { tokenFingerprint } from "../kana/digest.js";
 export function budgetCaller(token: string | undefined, address?: string): string {
   return token ? `token:${tokenFingerprint(token)}` : address === undefined ? "anonymous" : `anonymous:${address}`;
 }
+
+/** The keys of a call: none (one user), one, or several (who and from where). */
+export type BudgetCallers = string | readonly string[] | undefined;
+
+const keysOf = (callers: BudgetCallers): readonly string[] => (callers === undefined ? [] : typeof callers === "string" ? [callers] : callers);
 
 /** VNDB's documented limit: 200 requests ... */
 export const DEFAULT_MAX_REQUESTS = 200;
@@ -37,19 +46,22 @@ export const DEFAULT_CONCURRENCY = 4;
  */
 export const DEFAULT_WINDOW_MARGIN_MS = 1_000;
 /**
- * A named caller's share of the window: 50 of VNDB's 200 requests per 5 minutes, ten a
- * minute, which a conversation rarely needs (answers are cached and shared). The same number
- * of slots is kept free for other callers once a caller is past its share.
+ * How many free slots a caller needs per slot it holds before it may start another: 1 means
+ * "while you hold fewer than are free". A caller alone then gets half of VNDB's 200 per 5
+ * minutes (100, ten conversations' worth: answers are cached and shared), two flooding
+ * callers leave a third a quarter of the window, and the holders wait as their slots slide
+ * out while newcomers go first. Larger weights keep more free for newcomers but cap a lone
+ * caller lower (200 / (1 + weight)).
  */
-export const DEFAULT_CALLER_SHARE = 0.25;
+export const FAIR_SHARE_WEIGHT = 1;
 
 export interface RateBudgetOptions {
   maxRequests?: number;
   windowMs?: number;
   concurrency?: number;
   windowMarginMs?: number;
-  /** A named caller's share of the window (0 < share <= 1); see DEFAULT_CALLER_SHARE. */
-  callerShare?: number;
+  /** Free slots a named caller needs per slot it holds (> 0); see FAIR_SHARE_WEIGHT. */
+  fairWeight?: number;
   /**
    * The window shared with other replicas behind the same address (Redis): a permit then
    * needs a slot there too. When the store fails, the local window alone decides (and
@@ -82,12 +94,12 @@ export interface Permit {
 export interface AcquireOptions {
   maxWaitMs: number;
   signal?: AbortSignal;
-  /** Who asks (a token fingerprint, an anonymous client's address): fairness is per caller. */
-  caller?: string;
+  /** Who asks (a grant, a token fingerprint, an address; several keys: each must be within its share). */
+  caller?: BudgetCallers;
 }
 
 interface Waiter {
-  caller: string | undefined;
+  keys: readonly string[];
   grant(): void;
   fail(error: unknown): void;
 }
@@ -103,8 +115,9 @@ export class RateBudget {
   readonly maxRequests: number;
   readonly windowMs: number;
   readonly concurrency: number;
-  /** Most slots of one window a named caller takes while others may need them. */
+  /** Most slots of one window a named caller takes when it is alone (weight: FAIR_SHARE_WEIGHT). */
   readonly callerMax: number;
+  readonly fairWeight: number;
   private readonly spacingMs: number;
   /** Per named caller: start times inside the window (oldest first) and permits in flight. */
   private readonly callers = new Map<string, { starts: number[]; active: number }>();
@@ -123,9 +136,11 @@ export class RateBudget {
     this.windowMs = positiveInt(options.windowMs ?? DEFAULT_WINDOW_MS, "windowMs");
     this.concurrency = positiveInt(options.concurrency ?? DEFAULT_CONCURRENCY, "concurrency");
     this.spacingMs = this.windowMs + Math.max(0, options.windowMarginMs ?? DEFAULT_WINDOW_MARGIN_MS);
-    const share = options.callerShare ?? DEFAULT_CALLER_SHARE;
-    if (!(share > 0 && share <= 1)) throw new RangeError(`callerShare must be in (0, 1], got ${share}`);
-    this.callerMax = Math.max(1, Math.floor(this.maxRequests * share));
+    const weight = options.fairWeight ?? FAIR_SHARE_WEIGHT;
+    if (!(weight > 0 && Number.isFinite(weight))) throw new RangeError(`fairWeight must be a positive number, got ${weight}`);
+    this.fairWeight = weight;
+    // used * weight < max - used  <=>  used < max / (1 + weight)
+    this.callerMax = Math.max(1, Math.ceil(this.maxRequests / (1 + weight)));
     this.shared = options.shared;
     const onSharedError = options.onSharedError ?? (() => {});
     // A store that refuses because it is known to be down has said so once already.
@@ -150,7 +165,7 @@ export class RateBudget {
       const permit = await this.acquireLocal({ ...options, maxWaitMs: Math.max(0, giveUpAt - Date.now()) });
       let take: WindowTake;
       try {
-        take = await shared.take(this.maxRequests, this.spacingMs);
+        take = await shared.take(this.maxRequests, this.spacingMs, { keys: keysOf(options.caller), weight: this.fairWeight });
       } catch (error) {
         this.onSharedError(error);
         return permit;
@@ -158,18 +173,19 @@ export class RateBudget {
       if (take.granted) return permit;
       permit.release();
       // Another replica holds the slots: wait for the shared window as for our own.
-      const limit: BudgetLimit = take.reason === "paused" ? "paused" : "window";
+      const limit: BudgetLimit = take.reason === "paused" ? "paused" : take.reason === "share" ? "share" : "window";
       if (Date.now() + take.retryInMs > giveUpAt) throw new RateBudgetExceeded(take.retryInMs, limit);
       await sleep(take.retryInMs, options.signal);
     }
   }
 
   private acquireLocal(options: AcquireOptions): Promise<Permit> {
-    const { signal, caller } = options;
+    const { signal } = options;
+    const keys = keysOf(options.caller);
     if (signal?.aborted) return Promise.reject(signal.reason);
     const now = Date.now();
     this.prune(now);
-    const estimate = this.estimateWait(now, caller, this.queuedFor(caller, this.queue.length));
+    const estimate = this.estimateWait(now, keys, this.queuedFor(keys, this.queue.length));
     if (estimate.ms > options.maxWaitMs) {
       return Promise.reject(new RateBudgetExceeded(estimate.ms, estimate.limit));
     }
@@ -180,10 +196,10 @@ export class RateBudget {
         signal?.removeEventListener("abort", onAbort);
       };
       const waiter: Waiter = {
-        caller,
+        keys,
         grant: () => {
           cleanup();
-          resolve(this.makePermit(caller));
+          resolve(this.makePermit(keys));
         },
         fail: (error) => {
           cleanup();
@@ -203,7 +219,7 @@ export class RateBudget {
         const at = Date.now();
         this.prune(at);
         const position = Math.max(0, this.queue.indexOf(waiter));
-        const left = this.estimateWait(at, caller, this.queuedFor(caller, position));
+        const left = this.estimateWait(at, keys, this.queuedFor(keys, position));
         const limit: BudgetLimit = left.ms > 0 ? left.limit : "concurrency";
         drop(new RateBudgetExceeded(Math.max(left.ms, 1_000), limit));
       }, Math.max(0, options.maxWaitMs));
@@ -240,39 +256,39 @@ export class RateBudget {
     this.clearTimer();
   }
 
-  private makePermit(caller: string | undefined): Permit {
+  private makePermit(keys: readonly string[]): Permit {
     let released = false;
     return {
       release: () => {
         if (released) return;
         released = true;
         this.active--;
-        const own = caller === undefined ? undefined : this.callers.get(caller);
-        if (own) {
+        for (const key of keys) {
+          const own = this.callers.get(key);
+          if (!own) continue;
           own.active--;
-          this.forgetIdle(caller!, own);
+          this.forgetIdle(key, own);
         }
         this.pump();
       },
     };
   }
 
-  /** Waiters of `caller` among the first `before` of the queue (all of them for an unnamed caller). */
-  private queuedFor(caller: string | undefined, before: number): number {
-    if (caller === undefined) return before;
+  /** Waiters sharing a key with `keys` among the first `before` of the queue (all of them for an unnamed caller). */
+  private queuedFor(keys: readonly string[], before: number): number {
+    if (keys.length === 0) return before;
     let n = 0;
-    for (let i = 0; i < before; i++) if (this.queue[i]!.caller === caller) n++;
+    for (let i = 0; i < before; i++) if (this.queue[i]!.keys.some((k) => keys.includes(k))) n++;
     return n;
   }
 
   /**
-   * Whether `caller` may start a request now (the window itself aside): under its share, or
-   * past it while more than the others' reserve is still free.
+   * Whether every key of a call may start a request now (the window itself aside): each
+   * holds fewer slots (times the weight) than are still free.
    */
-  private withinShare(caller: string | undefined): boolean {
-    if (caller === undefined) return true;
-    const used = this.callers.get(caller)?.starts.length ?? 0;
-    return used < this.callerMax || this.starts.length < this.maxRequests - this.callerMax;
+  private withinShare(keys: readonly string[]): boolean {
+    const free = this.maxRequests - this.starts.length;
+    return keys.every((key) => (this.callers.get(key)?.starts.length ?? 0) * this.fairWeight < free);
   }
 
   private forgetIdle(caller: string, own: { starts: number[]; active: number }): void {
@@ -296,9 +312,10 @@ export class RateBudget {
       let chosen = -1;
       let fewest = Infinity;
       for (let i = 0; i < this.queue.length; i++) {
-        const caller = this.queue[i]!.caller;
-        if (!this.withinShare(caller)) continue;
-        const inFlight = caller === undefined ? 0 : (this.callers.get(caller)?.active ?? 0);
+        const keys = this.queue[i]!.keys;
+        if (!this.withinShare(keys)) continue;
+        let inFlight = 0;
+        for (const key of keys) inFlight = Math.max(inFlight, this.callers.get(key)?.active ?? 0);
         if (inFlight < fewest) {
           chosen = i;
           fewest = inFlight;
@@ -313,9 +330,9 @@ export class RateBudget {
       const [waiter] = this.queue.splice(chosen, 1) as [Waiter];
       this.starts.push(now);
       this.active++;
-      if (waiter.caller !== undefined) {
-        let own = this.callers.get(waiter.caller);
-        if (!own) this.callers.set(waiter.caller, (own = { starts: [], active: 0 }));
+      for (const key of waiter.keys) {
+        let own = this.callers.get(key);
+        if (!own) this.callers.set(key, (own = { starts: [], active: 0 }));
         own.starts.push(now);
         own.active++;
       }
@@ -324,14 +341,9 @@ export class RateBudget {
     this.clearTimer();
   }
 
-  /** When the earliest slot of a waiting caller at its share (or of the whole window) frees. */
+  /** When the earliest slot of the window frees (any slot sliding out may let a waiting caller in). */
   private shareFreesAt(): number {
-    let at = this.starts.length > 0 ? this.starts[0]! + this.spacingMs : Date.now();
-    for (const waiter of this.queue) {
-      const oldest = waiter.caller === undefined ? undefined : this.callers.get(waiter.caller)?.starts[0];
-      if (oldest !== undefined) at = Math.min(at, oldest + this.spacingMs);
-    }
-    return at;
+    return this.starts.length > 0 ? this.starts[0]! + this.spacingMs : Date.now() + 1_000;
   }
 
   /** Earliest time the next request may start, ignoring concurrency. */
@@ -351,13 +363,34 @@ export class RateBudget {
    * for the window to have more than the reserve free, whichever comes first). Concurrency
    * can only add to it.
    */
-  private estimateWait(now: number, caller: string | undefined, position: number): { ms: number; limit: BudgetLimit } {
+  private estimateWait(now: number, keys: readonly string[], position: number): { ms: number; limit: BudgetLimit } {
     const window = this.playForward(now, this.starts, this.maxRequests, position);
-    if (caller === undefined) return window;
-    const own = this.playForward(now, this.callers.get(caller)?.starts ?? [], this.callerMax, position);
-    const reserve = this.playForward(now, this.starts, this.maxRequests - this.callerMax, position);
-    const share = own.ms <= reserve.ms ? own : reserve;
-    return share.ms > window.ms && share.limit === "window" ? { ms: share.ms, limit: "share" } : window;
+    let shareAt = now;
+    for (const key of keys) shareAt = Math.max(shareAt, this.shareOpensAt(now, this.callers.get(key)?.starts ?? [], position));
+    const shareMs = shareAt - now;
+    return shareMs > window.ms ? { ms: shareMs, limit: "share" } : window;
+  }
+
+  /**
+   * When a key holding `own` (with `position` more of its requests ahead) may start again:
+   * slots slide out oldest first, each freeing one for the window and one of the key's own
+   * when it is the key's; the first moment (own + position) * weight < free.
+   */
+  private shareOpensAt(now: number, own: readonly number[], position: number): number {
+    let total = this.starts.length + position;
+    let mine = own.length + position;
+    const fits = () => mine * this.fairWeight < this.maxRequests - total;
+    if (fits()) return Math.max(now, this.pausedUntil);
+    let j = 0;
+    for (const start of this.starts) {
+      total--;
+      if (j < own.length && own[j] === start) {
+        mine--;
+        j++;
+      }
+      if (fits()) return Math.max(start + this.spacingMs, this.pausedUntil);
+    }
+    return Math.max(now, this.pausedUntil) + this.spacingMs; // the queued requests alone exceed it
   }
 
   /** When request number starts.length + position may start under a limit of `max` per window. */

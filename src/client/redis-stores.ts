@@ -28,25 +28,39 @@ const RECONNECT_MAX_DELAY_MS = 2_000;
 export const REDIS_KEY_PREFIX = "vndb-mcp-server:";
 
 /**
- * KEYS[1] the window (sorted set of start times, ms), KEYS[2] the pause key.
- * ARGV[1] max requests, ARGV[2] window ms, ARGV[3] a unique member for this request.
- * Returns {1, 0} when granted, {0, wait ms, 0} when full, {0, wait ms, 1} when paused.
+ * KEYS[1] the window (sorted set of start times, ms), KEYS[2] the pause key, KEYS[3..] one
+ * sorted set per share key of the caller (rate-budget.ts's rule: a key may start a request
+ * while it holds fewer slots, times the weight, than the window has free).
+ * ARGV[1] max requests, ARGV[2] window ms, ARGV[3] a unique member for this request,
+ * ARGV[4] the weight.
+ * Returns {1, 0} when granted, {0, wait ms, 0} when full, {0, wait ms, 1} when paused,
+ * {0, wait ms, 2} when a share is used up (the wait: until the window's oldest slot frees).
  */
 const TAKE_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local max = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
+local weight = tonumber(ARGV[4] or '1')
 local paused = redis.call('PTTL', KEYS[2])
 if paused > 0 then return {0, paused, 1} end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-if redis.call('ZCARD', KEYS[1]) < max then
-  redis.call('ZADD', KEYS[1], now, ARGV[3])
-  redis.call('PEXPIRE', KEYS[1], window)
-  return {1, 0, 0}
-end
+local total = redis.call('ZCARD', KEYS[1])
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-return {0, tonumber(oldest[2]) + window - now, 0}
+if total >= max then return {0, tonumber(oldest[2]) + window - now, 0} end
+for i = 3, #KEYS do
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
+  if redis.call('ZCARD', KEYS[i]) * weight >= max - total then
+    return {0, math.max(1, tonumber(oldest[2]) + window - now), 2}
+  end
+end
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], window)
+for i = 3, #KEYS do
+  redis.call('ZADD', KEYS[i], now, ARGV[3])
+  redis.call('PEXPIRE', KEYS[i], window)
+end
+return {1, 0, 0}
 `;
 
 /** KEYS[1] the pause key; ARGV[1] ms. Extends the pause, never shortens it. */
@@ -127,13 +141,17 @@ export async function connectRedisStores(
 export function redisStores(link: RedisLink, prefix: string, describe: string): SharedStores {
   const windowKey = `${prefix}window`;
   const pauseKey = `${prefix}pause`;
+  // Hashed: a share key names an address or a grant, which a MONITOR need not read.
+  const shareKey = (key: string) => `${prefix}share:${sha256(key).slice(0, 32)}`;
   // Hashed: a query body can be long, and the key then says nothing a MONITOR could read.
   const cacheKey = (key: string) => `${prefix}cache:${sha256(key)}`;
   const window: SharedRequestWindow = {
-    async take(maxRequests, windowMs): Promise<WindowTake> {
-      const reply = (await link.send(["EVAL", TAKE_SCRIPT, "2", windowKey, pauseKey, String(maxRequests), String(windowMs), randomUUID()])) as number[];
+    async take(maxRequests, windowMs, shares): Promise<WindowTake> {
+      const keys = [windowKey, pauseKey, ...(shares?.keys ?? []).map(shareKey)];
+      const reply = (await link.send(["EVAL", TAKE_SCRIPT, String(keys.length), ...keys, String(maxRequests), String(windowMs), randomUUID(), String(shares?.weight ?? 1)])) as number[];
       if (Number(reply[0]) === 1) return { granted: true };
-      return { granted: false, retryInMs: Math.max(1, Number(reply[1])), reason: Number(reply[2]) === 1 ? "paused" : "window" };
+      const reason = Number(reply[2]);
+      return { granted: false, retryInMs: Math.max(1, Number(reply[1])), reason: reason === 1 ? "paused" : reason === 2 ? "share" : "window" };
     },
     async pause(ms) {
       if (ms <= 0) return;

@@ -6,15 +6,22 @@
 // implements both).
 
 /** One slot of the shared request window, or when the next one frees. */
-export type WindowTake = { granted: true } | { granted: false; retryInMs: number; reason: "window" | "paused" };
+export type WindowTake = { granted: true } | { granted: false; retryInMs: number; reason: "window" | "paused" | "share" };
+
+/** Whose shares a take counts against (rate-budget.ts: each key holds fewer slots, times `weight`, than are free). */
+export interface WindowShares {
+  keys: readonly string[];
+  weight: number;
+}
 
 export interface SharedRequestWindow {
   /**
    * Takes one request slot of a sliding window of `windowMs` shared by every replica,
    * atomically: of any number of concurrent takers, at most `maxRequests` are granted per
-   * window.
+   * window; with `shares`, each key's share is checked and counted across replicas too
+   * (issue 30: a caller spreading its calls over replicas had a full share on each).
    */
-  take(maxRequests: number, windowMs: number): Promise<WindowTake>;
+  take(maxRequests: number, windowMs: number, shares?: WindowShares): Promise<WindowTake>;
   /** Holds every replica back for `ms` (one of them met a 429). */
   pause(ms: number): Promise<void>;
 }

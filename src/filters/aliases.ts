@@ -3,6 +3,7 @@
 // Each alias is rewritten to the filter that means the same and echoed in the answer, so the
 // model learns the working spelling without a failed call.
 
+import { ownEntry } from "../kana/own-key.js";
 import type { EntityType } from "../kana/types.js";
 
 export interface FilterAlias {
@@ -96,13 +97,13 @@ const NOT_FILTERS: Readonly<Partial<Record<EntityType, Readonly<Record<string, s
 
 /** Why `key` is no filter of `entity` and what to call instead, if it is a known wish. */
 export function notAFilter(entity: EntityType, key: string): string | undefined {
-  return NOT_FILTERS[entity]?.[key.toLowerCase()];
+  return ownEntry(NOT_FILTERS[entity], key.toLowerCase());
 }
 
 /** The alias `key` of `entity`, if it is one. */
 export function filterAlias(entity: EntityType, key: string): FilterAlias | undefined {
   const table = FILTER_ALIASES[entity];
-  return table ? table[key.toLowerCase()] : undefined;
+  return ownEntry(table, key.toLowerCase());
 }
 
 /** {key: value} rewritten along the alias path: ["character", "seiyuu"] → {character: {seiyuu: value}}. */

@@ -2,6 +2,8 @@
 // decoded to: a model that applies `N4872wja-` cannot tell the user what it searched for
 // unless the server says "rating ≥ 85 and original language ≠ ja".
 
+import { ownEntry } from "../kana/own-key.js";
+
 /** Filter names whose bare name reads badly in prose. */
 const WORDS: Readonly<Record<string, string>> = {
   olang: "original language",
@@ -55,8 +57,8 @@ export function describeFilter(node: unknown): string {
   }
   const [op, value] = rest;
   const name = String(head);
-  const word = WORDS[name] ?? name;
-  if (Array.isArray(value) && (value[0] === "and" || value[0] === "or" || typeof value[0] === "string") && typeof value[1] === "string" && OPERATORS[value[1] as string]) {
+  const word = ownEntry(WORDS, name) ?? name;
+  if (Array.isArray(value) && (value[0] === "and" || value[0] === "or" || typeof value[0] === "string") && typeof value[1] === "string" && ownEntry(OPERATORS, value[1])) {
     // A nested entity filter: release = (lang = en).
     return `${op === "!=" ? "no " : ""}${word} with ${describeFilter(value)}`;
   }
@@ -68,7 +70,7 @@ export function describeFilter(node: unknown): string {
     return `${word} ${op === "!=" ? "≠" : "="} ${tagValue(value)}`;
   }
   const shown = typeof value === "string" ? (name === "search" ? `"${value}"` : value) : JSON.stringify(value);
-  return `${word} ${OPERATORS[String(op)] ?? String(op)} ${shown}`;
+  return `${word} ${ownEntry(OPERATORS, String(op)) ?? String(op)} ${shown}`;
 }
 
 /** Whether a `filters` argument carries a raw filter (string, array, URL or a `raw` key). */

@@ -2,6 +2,7 @@
 // names resolved to ids, then checked by the core validator so that anything VNDB would
 // refuse is refused here with VNDB's own message and a hint for the model.
 
+import { ownEntry } from "../kana/own-key.js";
 import { didYouMean } from "../kana/hints.js";
 import { ENTITY_LETTER, FILTERS, filterByName, filterEntity, type FilterDef } from "../kana/filters.js";
 import { filterErrorMessage, validateFilters } from "../kana/filter-validate.js";
@@ -211,7 +212,7 @@ class Converter {
         const wish = def ? undefined : notAFilter(entity, key);
         if (wish) throw new InputError(`There is no ${entity} filter "${at}". ${wish}`);
         if (!def) {
-          const synonym = SYNONYMS[key];
+          const synonym = ownEntry(SYNONYMS, key);
           const close = synonym && filterNames(entity).includes(synonym) ? [synonym] : didYouMean(key, filterNames(entity));
           throw new InputError(
             `Unknown ${entity} filter "${at}".${close.length ? ` Did you mean ${close.map((c) => `"${c}"`).join(" or ")}?` : ""}`,

@@ -120,6 +120,10 @@ HTTP (docs/http.md):
   VNDB_HTTP_DRAIN_S          on SIGTERM, how long running calls may finish (default 10)
   VNDB_HTTP_TRUSTED_PROXIES  proxies (IPs or CIDRs) whose X-Forwarded-For names the client
                              (default: none; X-Forwarded-For is then ignored)
+  VNDB_HTTP_MAX_SESSIONS_PER_CLIENT  live sessions per address, per person in a host pool (default 64)
+  VNDB_HTTP_POOL_RANGES      host pools whose addresses are many people, IPs or CIDRs
+                             (default: "default", claude.ai's egress; "none": no pools)
+  VNDB_HTTP_HEADERS_TIMEOUT_S / VNDB_HTTP_REQUEST_TIMEOUT_S  slow clients get 408 (default 10 / 30)
   --oauth                    sign people in with OAuth 2.1 (a page where they paste their VNDB
                              token) instead of taking a VNDB token as the bearer (VNDB_HTTP_OAUTH=1;
                              docs/oauth.md)

@@ -17,6 +17,25 @@ export const INVALID_PARAMS = -32602;
 
 type RequestId = string | number;
 
+/**
+ * Deepest nesting of arrays and objects a message may have. VNDB filters nest a dozen levels
+ * at most; V8's JSON.stringify, which the SDK runs on every HTTP body, runs out of stack
+ * between 2,500 and 5,000 levels (issue 30: ~2,500 nested filters answered HTTP 500).
+ */
+export const MAX_MESSAGE_DEPTH = 200;
+
+/** Whether a parsed value nests deeper than `max` (iteratively: the check itself must not overflow). */
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: Array<{ v: unknown; d: number }> = [{ v: value, d: 0 }];
+  while (stack.length > 0) {
+    const { v, d } = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (d + 1 > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === "object") stack.push({ v: child, d: d + 1 });
+  }
+  return false;
+}
+
 /** The id is left out when it is unknown (MCP's schema; plain JSON-RPC would say null). */
 export interface ErrorReply {
   jsonrpc: "2.0";
@@ -74,6 +93,7 @@ export function checkMessage(message: unknown): Verdict {
   if (typeof message.method !== "string" || message.method === "") return refuse(id ?? null, INVALID_REQUEST, 'Invalid Request: "method" must be a non-empty string');
   const problem = paramsProblem(message.method, message.params);
   if (problem) return refuse(id, problem.code, `${problem.code === INVALID_REQUEST ? "Invalid Request" : "Invalid params"}: ${problem.why}`);
+  if (deeperThan(message.params, MAX_MESSAGE_DEPTH - 1)) return refuse(id, INVALID_PARAMS, `Invalid params: the message nests deeper than ${MAX_MESSAGE_DEPTH} levels of arrays and objects`);
   return { ok: true, message };
 }
 

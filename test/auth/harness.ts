@@ -5,7 +5,7 @@
 
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
-import { startOAuth, type BearerRefusal, type OAuthEndpoint } from "../../src/auth/oauth-server.js";
+import { startOAuth, type BearerRefusal, type OAuthDeps, type OAuthEndpoint } from "../../src/auth/oauth-server.js";
 import type { OAuthSettings } from "../../src/auth/options.js";
 import type { VndbUser } from "../../src/auth/records.js";
 import { MemoryAuthStore, type AuthStore } from "../../src/auth/store.js";
@@ -26,13 +26,19 @@ export interface Harness {
   store: MemoryAuthStore;
   clock: { now: number };
   logs: string[];
+  /** Token checks that reached "VNDB" (the table standing in for /authinfo). */
+  checks: { count: number };
   close(): Promise<void>;
 }
 
-export async function startHarness(settings: OAuthSettings = {}, sharedStore?: AuthStore): Promise<Harness> {
+/** The conformance tests sign in many times from 127.0.0.1; the per-address limits have their own test (address-limits.test.ts). */
+const GENEROUS = { registrations: 100_000, pageRequests: 100_000, tokenChecks: 100_000 };
+
+export async function startHarness(settings: OAuthSettings = {}, sharedStore?: AuthStore, limits: OAuthDeps["limits"] = GENEROUS): Promise<Harness> {
   const clock = { now: Date.now() };
   const store = (sharedStore as MemoryAuthStore | undefined) ?? new MemoryAuthStore(undefined, () => clock.now);
   const logs: string[] = [];
+  const checks = { count: 0 };
   let oauth!: OAuthEndpoint;
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -55,7 +61,9 @@ export async function startHarness(settings: OAuthSettings = {}, sharedStore?: A
   oauth = await startOAuth(settings, { host: "127.0.0.1", port }, {
     log: { info: (m) => logs.push(m), warn: (m) => logs.push(m) },
     store,
+    limits,
     checkToken: async (token) => {
+      checks.count++;
       const user = KNOWN_TOKENS[token];
       if (!user) throw Object.assign(new Error("Invalid token."), { status: 401 });
       return user;
@@ -67,6 +75,7 @@ export async function startHarness(settings: OAuthSettings = {}, sharedStore?: A
     store,
     clock,
     logs,
+    checks,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

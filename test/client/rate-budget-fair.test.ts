@@ -8,8 +8,8 @@ import { RateBudget, RateBudgetExceeded, type Permit } from "../../src/client/ra
 
 const WINDOW_MS = 60_000;
 
-/** 20 per minute, a share of 5: a caller may use 5, and more only while over 5 are free. */
-const budget = (concurrency = 100) => new RateBudget({ maxRequests: 20, windowMs: WINDOW_MS, windowMarginMs: 0, concurrency, callerShare: 0.25 });
+/** 20 per minute, weight 1: a caller may start while it holds fewer slots than are free. */
+const budget = (concurrency = 100) => new RateBudget({ maxRequests: 20, windowMs: WINDOW_MS, windowMarginMs: 0, concurrency, fairWeight: 1 });
 
 async function take(b: RateBudget, caller: string, n: number, maxWaitMs = 0) {
   const results = await Promise.allSettled(Array.from({ length: n }, () => b.acquire({ maxWaitMs, caller })));
@@ -24,19 +24,40 @@ describe("RateBudget shared fairly between callers", () => {
   beforeEach(() => vi.useFakeTimers({ now: 1_000_000 }));
   afterEach(() => vi.useRealTimers());
 
-  it("a caller alone takes the window but the reserve, which others then get", async () => {
+  it("a caller alone takes half the window; others then find theirs", async () => {
     const b = budget();
-    expect(b.callerMax).toBe(5);
+    expect(b.callerMax).toBe(10);
     const flood = await take(b, "A", 40);
-    expect(flood.granted).toBe(15);
-    expect(flood.refused).toHaveLength(25);
+    expect(flood.granted).toBe(10);
+    expect(flood.refused).toHaveLength(30);
     expect(flood.refused.every((e) => e instanceof RateBudgetExceeded && e.limit === "share")).toBe(true);
-    // It says how long: the first of its own slots slides out after a window.
+    // It says how long: when its first slot slides out, it holds 9 and 11 are free.
     expect(flood.refused[0]!.retryAfterMs).toBe(WINDOW_MS);
-    // Another caller still finds its share.
-    expect((await take(b, "B", 5)).granted).toBe(5);
-    // Unnamed calls (a single-user client) know no shares.
-    expect((await take(b, "C", 1)).refused[0]?.limit).toBe("window");
+    // Another caller still finds a share (fewer than the 10 free: 5).
+    expect((await take(b, "B", 10)).granted).toBe(5);
+    // Unnamed calls (a single-user client) know no shares: the window's last 5.
+    const unnamed = await Promise.allSettled(Array.from({ length: 6 }, () => b.acquire({ maxWaitMs: 0 })));
+    expect(unnamed.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+    expect((unnamed[5] as PromiseRejectedResult).reason.limit).toBe("window");
+  });
+
+  it("two flooding callers leave a third its share (issue 30: they took it all)", async () => {
+    const b = budget();
+    await take(b, "A", 40);
+    await take(b, "B", 40);
+    const third = await take(b, "C", 3);
+    expect(third.granted).toBe(3);
+  });
+
+  it("a call with two keys (who, and from where) stays within both shares", async () => {
+    const b = budget();
+    // Two grants from one address: the address's share binds them together.
+    const one = await Promise.allSettled(Array.from({ length: 20 }, () => b.acquire({ maxWaitMs: 0, caller: ["grant:1", "address:A"] })));
+    const two = await Promise.allSettled(Array.from({ length: 20 }, () => b.acquire({ maxWaitMs: 0, caller: ["grant:2", "address:A"] })));
+    const granted = [...one, ...two].filter((r) => r.status === "fulfilled").length;
+    expect(granted).toBe(10);
+    // A caller from elsewhere is not held back by them.
+    expect((await take(b, "address:B", 5)).granted).toBe(5);
   });
 
   it("callers without a name keep the whole window (stdio: one user)", async () => {
@@ -92,8 +113,8 @@ describe("RateBudget shared fairly between callers", () => {
     (await long).release();
   });
 
-  it("refuses a share outside (0, 1]", () => {
-    expect(() => new RateBudget({ callerShare: 0 })).toThrow(/callerShare/);
-    expect(() => new RateBudget({ callerShare: 1.5 })).toThrow(/callerShare/);
+  it("refuses a weight that is not positive", () => {
+    expect(() => new RateBudget({ fairWeight: 0 })).toThrow(/fairWeight/);
+    expect(() => new RateBudget({ fairWeight: Number.NaN })).toThrow(/fairWeight/);
   });
 });

@@ -86,6 +86,31 @@ describe.skipIf(!available && !process.env.CI)("Redis shared stores", () => {
     expect(budgetB.snapshot().inWindow).toBe(1); // its local try, released
   });
 
+  it("a caller spreading its calls over two replicas holds one share across them (issue 30)", async () => {
+    const a = await open("http://shares/kana");
+    const b = await open("http://shares/kana");
+    const budgetA = new RateBudget({ maxRequests: 20, windowMs: 60_000, shared: a.window });
+    const budgetB = new RateBudget({ maxRequests: 20, windowMs: 60_000, shared: b.window });
+    const flood = async (budget: RateBudget, caller: readonly string[], n: number) => {
+      let granted = 0;
+      for (let i = 0; i < n; i++) {
+        const permit = await budget.acquire({ maxWaitMs: 0, caller }).catch(() => undefined);
+        if (permit) (granted++, permit.release());
+      }
+      return granted;
+    };
+    // One attacker on both replicas: each replica alone would grant it half (10); together, one share.
+    const attacker = ["grant:x", "address:10.0.0.1"];
+    const taken = (await flood(budgetA, attacker, 20)) + (await flood(budgetB, attacker, 20));
+    expect(taken).toBe(10);
+    // A second attacker address on the other replica takes part of what is left, not all.
+    expect(await flood(budgetB, ["address:10.0.0.2"], 20)).toBe(5);
+    // A victim arriving last still finds its calls answered, on either replica.
+    expect(await flood(budgetA, ["address:10.0.0.3"], 2)).toBe(2);
+    const refused = await budgetA.acquire({ maxWaitMs: 0, caller: attacker }).catch((e: unknown) => e);
+    expect((refused as RateBudgetExceeded).limit).toBe("share");
+  });
+
   it("answers that belong to a token are never served to another token from the shared cache", async () => {
     const emulator = await startEmulator({ port: 0 });
     try {

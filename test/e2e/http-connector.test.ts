@@ -127,7 +127,7 @@ describe("clients behind a proxy", () => {
     expect((await first).status).toBe(200);
     expect((await other).status).toBe(200);
     // Each anonymous client has its own VNDB client, so its own share of the budget.
-    expect(new Set(api.made.map((m) => m.caller))).toEqual(new Set(["anonymous:203.0.113.1", "anonymous:203.0.113.2"]));
+    expect(new Set(api.made.map((m) => [m.caller ?? []].flat().join(" ")))).toEqual(new Set(["anonymous:203.0.113.1", "anonymous:203.0.113.2"]));
   });
 
   it("without trusted proxies X-Forwarded-For is ignored", async () => {
@@ -246,7 +246,7 @@ describe("HTTP correctness", () => {
     }
   });
 
-  it("stateless requests of one caller reuse one VNDB client", async () => {
+  it("stateless requests of one caller reuse one VNDB client (after the one its token's check was paid from)", async () => {
     const { api, url } = await start({ stateless: true });
     const token = "yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy";
     for (let i = 0; i < 3; i++) {
@@ -257,7 +257,9 @@ describe("HTTP correctness", () => {
       });
       expect(r.status).toBe(200);
     }
-    expect(api.made).toHaveLength(1);
-    expect(api.made[0]!.caller).toMatch(/^token:[0-9a-f]{16}$/);
+    // The check of the token is charged to the address (an unproven token has no share, issue
+    // 30); once VNDB has answered for it, its calls take the token's share and the address's.
+    expect(api.made.map((m) => [m.caller ?? []].flat().join(" "))).toEqual(["anonymous:127.0.0.1", `${[api.made[1]!.caller ?? []].flat()[0]} address:127.0.0.1`]);
+    expect([api.made[1]!.caller ?? []].flat()[0]).toMatch(/^token:[0-9a-f]{16}$/);
   });
 });

@@ -25,24 +25,37 @@ export interface HttpAuth {
    * Answers a request for a path it owns outside the MCP endpoint (it has passed the Host,
    * Origin and CORS checks); resolves true when it answered, false to let the transport go on.
    */
-  route?(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean>;
+  route?(req: IncomingMessage, res: ServerResponse, path: string, asker?: RouteAsker): Promise<boolean>;
   /**
    * The VNDB token the request to the MCP endpoint acts for, or undefined for anonymous.
    * Throws HttpFailure (401 with WWW-Authenticate) to refuse it.
    */
   tokenFor(req: IncomingMessage): Promise<string | undefined>;
+  /**
+   * The OAuth grant of a request tokenFor let in, and whether its VNDB token was proven good
+   * (checked with VNDB when the grant was made): fairness is keyed by it (http-caller.ts).
+   */
+  identify?(req: IncomingMessage): { grantId: string; tokenProven: boolean } | undefined;
   /** What the start-up log says about how clients authenticate. */
   describe?: string;
   /**
    * Called once the server listens (an authorization server's local-trial URL needs the
    * port); `apiFor` checks a token with VNDB. Resolves to extra Host names to accept.
    */
-  start?(listening: { host: string; port: number; apiFor(token: string): VndbApi }): Promise<string[]>;
+  start?(listening: { host: string; port: number; apiFor(token: string, caller?: string | readonly string[]): VndbApi }): Promise<string[]>;
   /** Wraps the VNDB client of a token, to learn when VNDB refuses the token in any call. */
   watch?(api: VndbApi, token: string): VndbApi;
   /** VNDB refused a token at the permission check: the refusal to answer with. */
   refused?(token: string): Promise<HttpFailure>;
   close?(): Promise<void>;
+}
+
+/** Who asks for an authorization-server route: its address, and the budget keys its token checks are paid from. */
+export interface RouteAsker {
+  address: string;
+  /** From a host pool (many people behind one address: per-address limits are the pool's). */
+  pooled: boolean;
+  budgetKeys: readonly string[];
 }
 
 /** What a 401 of the default scheme says a client must send (RFC 6750 §3). */

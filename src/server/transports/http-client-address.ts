@@ -9,18 +9,23 @@ import { BlockList, isIP } from "node:net";
 
 /** Parses "10.0.0.5, 172.28.0.0/24, ::1" into a list of trusted proxies, or says what is wrong. */
 export function parseTrustedProxies(entries: readonly string[]): BlockList | string {
+  return parseAddressList(entries, "VNDB_HTTP_TRUSTED_PROXIES");
+}
+
+/** Parses addresses and CIDR ranges into a BlockList, or says (naming `setting`) what is wrong. */
+export function parseAddressList(entries: readonly string[], setting: string): BlockList | string {
   const list = new BlockList();
   for (const entry of entries) {
     const [address, bits, extra] = entry.split("/");
     const family = isIP(address ?? "");
-    if (family === 0 || extra !== undefined) return `VNDB_HTTP_TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`;
+    if (family === 0 || extra !== undefined) return `${setting}: "${entry}" is not an IP address or CIDR range`;
     const type = family === 4 ? "ipv4" : "ipv6";
     if (bits === undefined) {
       list.addAddress(address!, type);
       continue;
     }
     const prefix = Number(bits);
-    if (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 4 ? 32 : 128)) return `VNDB_HTTP_TRUSTED_PROXIES: "${entry}" has an invalid prefix length`;
+    if (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 4 ? 32 : 128)) return `${setting}: "${entry}" has an invalid prefix length`;
     list.addSubnet(address!, prefix, type);
   }
   return list;

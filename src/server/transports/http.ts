@@ -28,11 +28,11 @@ import type { VndbApi } from "../../tools/api.js";
 import type { SharedStoresHealth } from "../../client/shared-stores.js";
 import { acceptedHosts, refusal } from "./http-guard.js";
 import { checkText } from "../wire-check.js";
-import type { HttpOptions } from "./http-options.js";
+import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, type HttpOptions } from "./http-options.js";
 import { HttpFailure, tokenRefused, vndbTokenAsBearer, type HttpAuth } from "./http-auth.js";
 import { clientAddress } from "./http-client-address.js";
-import { budgetCaller } from "../../client/rate-budget.js";
-import { sha256 } from "../../kana/digest.js";
+import { sha256, tokenFingerprint } from "../../kana/digest.js";
+import { budgetKeys, identityOf, inPool, sessionOwner, type CallerFacts } from "./http-caller.js";
 import { corsHeaders, preflightHeaders } from "./http-cors.js";
 
 export { HttpFailure, type HttpAuth } from "./http-auth.js";
@@ -46,6 +46,14 @@ export const LIVE_PATH = "/healthz/live";
 export const READY_PATH = "/healthz/ready";
 /** How long the permissions of a token are remembered (by hash). */
 const PERMISSIONS_TTL_MS = 10 * 60_000;
+/**
+ * How long a token VNDB refused is remembered (by hash) and refused without asking again
+ * (issue 30: 250 made-up tokens cost 200 requests to /authinfo). Five minutes: VNDB's own
+ * window; a person who fixes a typo sends another token, which is asked about at once.
+ */
+const REFUSED_TOKEN_TTL_MS = 5 * 60_000;
+/** Tokens whose verdict is remembered at most (the oldest go first); a verdict is ~100 bytes. */
+const TOKEN_VERDICTS_MAX = 20_000;
 /** How often idle sessions are looked for, at most (and at least twice per idle time). */
 const IDLE_SWEEP_MS = 60_000;
 /**
@@ -68,6 +76,8 @@ const DRAINING_RETRY_S = 1;
  * dropped so that the client gets the answer instead of a reset, then the socket is closed.
  */
 const OVERSIZE_DRAIN_BYTES = 4 * 1024 * 1024;
+/** How often Node looks for requests past their time (its default, 30 s, would let a slow client stay half a minute longer). */
+const TIMEOUT_CHECK_MS = 1_000;
 /** JSON-RPC "server error" code of our own refusals (the spec's implementation-defined range). */
 const SERVER_ERROR = -32000;
 
@@ -78,7 +88,7 @@ export interface HttpDeps {
    * `caller` names whose fair share of the budget its calls take (a token fingerprint, an
    * anonymous client's address). Kept and reused for that caller; closed when unused.
    */
-  apiFor(token: string | undefined, caller?: string): VndbApi;
+  apiFor(token: string | undefined, caller?: string | readonly string[]): VndbApi;
   /** Whether the replicas' shared stores (Redis) are in use; undefined without them. */
   sharedHealth?: () => SharedStoresHealth | undefined;
   /**
@@ -101,6 +111,10 @@ export interface HttpServerHandle {
 interface Session {
   id?: string;
   tokenHash: string;
+  /** Whose slice of the live sessions it takes (http-caller.ts). */
+  owner: string;
+  /** Ids of this session's requests in progress. */
+  running: Set<string | number>;
   transport: StreamableHTTPServerTransport;
   created: CreatedServer;
   lastSeen: number;
@@ -214,12 +228,13 @@ interface PoolEntry {
 class ClientPool {
   readonly #entries = new Map<string, PoolEntry>();
   constructor(
-    private readonly create: (token: string | undefined, caller: string) => VndbApi,
+    private readonly create: (token: string | undefined, caller: readonly string[]) => VndbApi,
     private readonly secrets: SecretRefs,
   ) {}
 
-  take(token: string | undefined, caller: string): { api: VndbApi; idle: CreatedServer[]; release: () => void } {
-    const key = `${hashOf(token)} ${caller}`;
+  take(token: string | undefined, caller: readonly string[]): { api: VndbApi; idle: CreatedServer[]; keys: string; release: () => void } {
+    const keys = caller.join(" ");
+    const key = `${hashOf(token)} ${keys}`;
     let entry = this.#entries.get(key);
     if (!entry) {
       const forget = this.secrets.hold(token);
@@ -238,6 +253,7 @@ class ClientPool {
     return {
       api: held.api,
       idle: held.idle,
+      keys,
       release: () => {
         if (released) return;
         released = true;
@@ -276,7 +292,23 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     const api = deps.apiFor(token, caller);
     return token && auth.watch ? auth.watch(api, token) : api; // OAuth: a refused token ends its grant
   }, secrets);
-  const permissions = new Map<string, { writes: boolean; at: number }>();
+  /** What VNDB said of each token (by hash): its permissions, or that it refused it. */
+  const permissions = new Map<string, { writes: boolean; at: number; refused?: boolean }>();
+  const remember = (key: string, verdict: { writes: boolean; at: number; refused?: boolean }) => {
+    permissions.delete(key);
+    permissions.set(key, verdict);
+    for (const oldest of permissions.keys()) {
+      if (permissions.size <= TOKEN_VERDICTS_MAX) break;
+      permissions.delete(oldest);
+    }
+  };
+  /** Sessions per owner (address, or identity inside a pool), opening ones included. */
+  const owned = new Map<string, number>();
+  const own = (owner: string, delta: number) => {
+    const n = (owned.get(owner) ?? 0) + delta;
+    if (n <= 0) owned.delete(owner);
+    else owned.set(owner, n);
+  };
   /** POSTs being answered, with the ids a drain must answer if they run out of time. */
   const inFlight = new Map<ServerResponse, { ids: Array<string | number>; done: Promise<void> }>();
   let draining = false;
@@ -288,16 +320,21 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     if (!token || config.readOnly) return { ...config, token, readOnly: config.readOnly };
     const key = hashOf(token);
     const known = permissions.get(key);
+    const refusedNow = async () => (await auth.refused?.(token)) ?? tokenRefused("VNDB rejected the token in Authorization (invalid or revoked); create a new one on vndb.org");
     let writes: boolean;
-    if (known && Date.now() - known.at < PERMISSIONS_TTL_MS) writes = known.writes;
+    if (known?.refused && Date.now() - known.at < REFUSED_TOKEN_TTL_MS) throw await refusedNow();
+    if (known && !known.refused && Date.now() - known.at < PERMISSIONS_TTL_MS) writes = known.writes;
     else {
       try {
         const info = await api.authinfo();
         writes = info.permissions.includes("listwrite");
-        permissions.set(key, { writes, at: Date.now() });
+        remember(key, { writes, at: Date.now() });
       } catch (error) {
         const status = (error as { status?: unknown }).status;
-        if (status === 401) throw (await auth.refused?.(token)) ?? tokenRefused("VNDB rejected the token in Authorization (invalid or revoked); create a new one on vndb.org");
+        if (status === 401) {
+          remember(key, { writes: false, at: Date.now(), refused: true });
+          throw await refusedNow();
+        }
         // VNDB unreachable: serve the read tools; writes would fail anyway.
         log.warn(`could not check a token's permissions: ${error instanceof Error ? error.message : String(error)}`);
         writes = false;
@@ -306,16 +343,37 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     return { ...config, token, readOnly: !writes };
   }
 
-  async function openServer(token: string | undefined, address: string) {
-    let held: { api: VndbApi; idle: CreatedServer[]; release: () => void };
+  /**
+   * The caller as far as it is known now: a token VNDB has answered for (here, within the
+   * permissions' lifetime, or on the OAuth page) is proven and keys its own share.
+   */
+  function proven(token: string | undefined, caller: CallerFacts): CallerFacts {
+    if (!token || caller.provenToken) return caller;
+    const known = permissions.get(hashOf(token));
+    return known && !known.refused && Date.now() - known.at < PERMISSIONS_TTL_MS ? { ...caller, provenToken: tokenFingerprint(token) } : caller;
+  }
+
+  function takeClient(token: string | undefined, caller: CallerFacts) {
     try {
-      held = clients.take(token, budgetCaller(token, address));
+      return clients.take(token, budgetKeys(caller));
     } catch (error) {
       // The client checks the token's shape locally, the way VNDB would.
       throw tokenRefused(error instanceof Error ? error.message : "invalid token");
     }
+  }
+
+  async function openServer(token: string | undefined, caller: CallerFacts) {
+    let held = takeClient(token, proven(token, caller));
     try {
-      const created = await createServer(await configFor(token, held.api), { api: held.api, log });
+      const config = await configFor(token, held.api);
+      // The check just proved the token: its calls from now on take its own share.
+      const keys = budgetKeys(proven(token, caller)).join(" ");
+      if (keys !== held.keys) {
+        const again = takeClient(token, proven(token, caller));
+        held.release();
+        held = again;
+      }
+      const created = await createServer(config, { api: held.api, log });
       return { created, idle: held.idle, release: held.release };
     } catch (error) {
       held.release();
@@ -323,24 +381,22 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     }
   }
 
-  async function statelessServer(token: string | undefined, address: string) {
-    let held: { api: VndbApi; idle: CreatedServer[]; release: () => void };
-    try {
-      held = clients.take(token, budgetCaller(token, address));
-    } catch (error) {
-      throw tokenRefused(error instanceof Error ? error.message : "invalid token");
-    }
+  async function statelessServer(token: string | undefined, caller: CallerFacts) {
+    const held = takeClient(token, proven(token, caller));
     const ready = held.idle.pop();
     // A kept server was built with the permissions of its time; they are re-checked as often.
     const known = token ? permissions.get(hashOf(token)) : undefined;
     if (ready && (!token || config.readOnly || (known && Date.now() - known.at < PERMISSIONS_TTL_MS))) return { created: ready, idle: held.idle, release: held.release };
     if (ready) void ready.close().catch(() => {});
     held.release();
-    return openServer(token, address);
+    return openServer(token, caller);
   }
 
   async function closeSession(session: Session): Promise<void> {
-    if (session.id) sessions.delete(session.id);
+    if (session.id && sessions.get(session.id) === session) {
+      sessions.delete(session.id);
+      own(session.owner, -1);
+    }
     await session.created.close().catch(() => {});
     session.release();
   }
@@ -350,8 +406,8 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
    * one (a server is connected to one transport at a time, and may be connected again after
    * close()), else by a new one, kept afterwards while fewer than IDLE_SERVERS_PER_CALLER are.
    */
-  async function handleStateless(req: IncomingMessage, res: ServerResponse, body: unknown, token: string | undefined, address: string) {
-    const { created, idle, release } = await statelessServer(token, address);
+  async function handleStateless(req: IncomingMessage, res: ServerResponse, body: unknown, token: string | undefined, caller: CallerFacts) {
+    const { created, idle, release } = await statelessServer(token, caller);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     // A server that saw an initialize remembers that client's capabilities (it would then ask
     // questions a stateless client cannot answer): it is not kept for other requests.
@@ -389,8 +445,8 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
    */
   const modernNode = toNodeHandler(modern);
 
-  async function handleModern(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse, body: unknown, token: string | undefined, address: string) {
-    const { created, release } = await openServer(token, address);
+  async function handleModern(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse, body: unknown, token: string | undefined, caller: CallerFacts) {
+    const { created, release } = await openServer(token, caller);
     res.on("close", () => {
       void created.close().catch(() => {});
       release();
@@ -406,20 +462,59 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     return !(await isLegacyRequest(await toWebRequest(req, body), body, { maxRequestBodySize: options.maxBodyBytes }));
   }
 
-  async function handleSession(req: IncomingMessage, res: ServerResponse, body: unknown, token: string | undefined, address: string) {
+  /**
+   * Room for a new session of `owner`: at its slice, its own least recently used session
+   * closes; at the server's cap, the least recently used session of the owner holding the
+   * most (when it holds more than `owner` would) closes. False: no room (503).
+   */
+  function makeRoom(owner: string): boolean {
+    const lru = (of: string | undefined) => {
+      let oldest: Session | undefined;
+      for (const s of sessions.values()) if ((of === undefined || s.owner === of) && (!oldest || s.lastSeen < oldest.lastSeen)) oldest = s;
+      return oldest;
+    };
+    const evict = (session: Session | undefined) => {
+      if (!session) return false;
+      if (session.id) sessions.delete(session.id);
+      own(session.owner, -1);
+      void session.transport.close().catch(() => {});
+      return true;
+    };
+    const mine = owned.get(owner) ?? 0;
+    if (mine >= (options.maxSessionsPerClient ?? Infinity) && !evict(lru(owner))) return false;
+    if (sessions.size + opening < options.maxSessions) return true;
+    let biggest: string | undefined;
+    for (const [who, n] of owned) if (biggest === undefined || n > owned.get(biggest)!) biggest = who;
+    if (biggest === undefined || owned.get(biggest)! <= (owned.get(owner) ?? 0) + 1) return false;
+    return evict(lru(biggest));
+  }
+
+  async function handleSession(req: IncomingMessage, res: ServerResponse, body: unknown, token: string | undefined, caller: CallerFacts) {
     const id = req.headers["mcp-session-id"];
     if (typeof id === "string") {
       const session = sessions.get(id);
       if (!session) throw new HttpFailure(404, "Session not found (expired or closed); initialize a new one");
       if (session.tokenHash !== hashOf(token)) throw new HttpFailure(403, "This session was opened with another token (or none)");
       session.lastSeen = Date.now();
+      // The SDK maps answers to streams by request id: a second request with the id of one in
+      // progress would take its place and one of them would never be answered (issue 30).
+      const ids = requestIds(body);
+      const taken = ids.find((id) => session.running.has(id));
+      if (taken !== undefined) {
+        throw new HttpFailure(409, "request id in use", {}, { jsonrpc: "2.0", id: taken, error: { code: -32600, message: `Invalid Request: id ${JSON.stringify(taken)} is already used by a request of this session still in progress; use a new id` } });
+      }
+      for (const id of ids) session.running.add(id);
+      res.on("close", () => {
+        for (const id of ids) session.running.delete(id);
+      });
       await session.transport.handleRequest(req, res, body);
       return;
     }
     if (req.method !== "POST" || !isInitializeRequest(body)) {
       throw new HttpFailure(400, "Bad Request: no Mcp-Session-Id; send initialize first");
     }
-    if (sessions.size + opening >= options.maxSessions) {
+    const owner = sessionOwner(caller);
+    if (!makeRoom(owner)) {
       throw new HttpFailure(
         503,
         `Too many sessions: this server holds ${options.maxSessions} live sessions, its limit; idle ones close after ${Math.round(options.sessionIdleMs / 1000)} s. Retry in ${SESSION_CAP_RETRY_S} s or on another replica`,
@@ -427,15 +522,21 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
       );
     }
     opening++;
+    own(owner, 1);
     let counted = true;
-    const settle = () => {
-      if (counted) opening--;
+    const settle = (live: boolean) => {
+      if (counted) {
+        opening--;
+        if (!live) own(owner, -1);
+      }
       counted = false;
     };
     try {
-      const { created, release } = await openServer(token, address);
+      const { created, release } = await openServer(token, caller);
       const session: Session = {
         tokenHash: hashOf(token),
+        owner,
+        running: new Set(),
         created,
         release,
         lastSeen: Date.now(),
@@ -444,7 +545,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
           onsessioninitialized: (sid) => {
             session.id = sid;
             sessions.set(sid, session);
-            settle();
+            settle(true);
           },
         }),
       };
@@ -454,7 +555,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
       // An initialize the transport refused leaves no session: its server and client go.
       if (session.id === undefined) void session.transport.close().catch(() => {});
     } finally {
-      settle();
+      settle(false);
     }
   }
 
@@ -500,9 +601,11 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     if (isHealth && (req.method === "GET" || req.method === "HEAD")) return answerHealth(req, res, path, cors);
     if (auth.route && path !== MCP_PATH) {
       // The authorization server's routes hold a slot too: its page may wait on a fetch it makes.
-      const release = slots.take(clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], options.trustedProxies));
+      const address = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], options.trustedProxies);
+      const release = slots.take(address);
       res.on("close", release);
-      if (await auth.route(req, res, path)) return;
+      const pooled = inPool(options.poolRanges, address);
+      if (await auth.route(req, res, path, { address, pooled, budgetKeys: budgetKeys({ address, pooled }) })) return;
       release();
     }
     if (path !== MCP_PATH) return sendError(res, 404, `Not found; the MCP endpoint is ${MCP_PATH}`);
@@ -513,19 +616,40 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
       return sendError(res, 405, "Method not allowed: this server is stateless (POST only)", { allow: "POST" });
     }
     const address = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], options.trustedProxies);
-    const release = slots.take(address);
-    // Long-lived GET streams do not hold a slot: they carry notifications, not work.
+    const pooled = inPool(options.poolRanges, address);
+    // Outside a host pool the address holds the slots; inside one, each person does (issue 30).
+    const release = pooled ? () => {} : slots.take(address);
     if (req.method === "GET") release();
     else res.on("close", release);
     const token = await auth.tokenFor(req);
+    const grant = auth.identify?.(req);
+    const caller: CallerFacts = {
+      address,
+      pooled,
+      ...(grant ? { grantId: grant.grantId } : {}),
+      ...(grant?.tokenProven && token ? { provenToken: tokenFingerprint(token) } : {}),
+    };
+    if (pooled) {
+      const releasePooled = slots.take(identityOf(proven(token, caller)));
+      // Long-lived GET streams do not hold a slot: they carry notifications, not work.
+      if (req.method === "GET") releasePooled();
+      else res.on("close", releasePooled);
+    }
     const body = req.method === "POST" ? await readJsonBody(req, options.maxBodyBytes) : undefined;
     if (req.method === "POST") inFlight.get(res)?.ids.push(...requestIds(body));
-    if (await isModern(req, body)) await handleModern(req, res, body, token, address);
-    else if (options.stateless) await handleStateless(req, res, body, token, address);
-    else await handleSession(req, res, body, token, address);
+    if (await isModern(req, body)) await handleModern(req, res, body, token, caller);
+    else if (options.stateless) await handleStateless(req, res, body, token, caller);
+    else await handleSession(req, res, body, token, caller);
   }
 
-  const server = createHttpServer((req, res) => {
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const server = createHttpServer({
+    // Slow clients are timed out (408, then closed): headers, then the whole request. These
+    // limit receiving the request only; an answer's event stream lasts as long as it needs.
+    headersTimeout,
+    requestTimeout: Math.max(headersTimeout, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
+    connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+  }, (req, res) => {
     if (req.method === "POST") {
       // In flight until the answer is fully sent (SSE answers end after the last message).
       const done = new Promise<void>((resolve) => res.on("close", resolve));
@@ -542,7 +666,6 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
       sendError(res, 500, "Internal server error");
     });
   });
-  server.requestTimeout = 0; // SSE streams stay open as long as the session lives
 
   /** Answers the calls still running when the drain time is up, instead of an empty 200. */
   function answerUnfinished(): void {
@@ -564,7 +687,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
   });
   const port = (server.address() as AddressInfo).port;
   hosts = acceptedHosts(options.host, port, options);
-  for (const host of (await auth.start?.({ host: options.host, port, apiFor: (token) => deps.apiFor(token) })) ?? []) hosts.add(host);
+  for (const host of (await auth.start?.({ host: options.host, port, apiFor: (token, caller) => deps.apiFor(token, caller) })) ?? []) hosts.add(host);
   const sweep = setInterval(
     () => {
       const cutoff = Date.now() - options.sessionIdleMs;

@@ -5,6 +5,7 @@
 // (query-credits.ts). A bare word that is not a valid field is read as what it means, so the
 // first call answers instead of failing with "Field 'rtype' not found".
 
+import { ownEntry } from "../../kana/own-key.js";
 import type { QueryEndpoint } from "../../kana/types.js";
 
 /** Per endpoint: a bare word → the field paths that answer it. */
@@ -60,13 +61,14 @@ const FIELD_ALIASES: Readonly<Partial<Record<QueryEndpoint, Readonly<Record<stri
 /** The field paths a bare word stands for on `endpoint`, or undefined when it is not an alias. */
 export function fieldAlias(endpoint: QueryEndpoint, word: string): string | undefined {
   const table = FIELD_ALIASES[endpoint];
-  return table ? table[word.toLowerCase()] : undefined;
+  return ownEntry(table, word.toLowerCase());
 }
 
 /** Another endpoint where a bare word is a field (or an alias of one), for a hint: ["release", "vns{rtype}"]. */
 export function fieldElsewhere(endpoint: QueryEndpoint, word: string): [QueryEndpoint, string] | undefined {
   for (const [other, table] of Object.entries(FIELD_ALIASES) as [QueryEndpoint, Record<string, string>][]) {
-    if (other !== endpoint && table[word.toLowerCase()]) return [other, table[word.toLowerCase()]!];
+    const found = ownEntry(table, word.toLowerCase());
+    if (other !== endpoint && found) return [other, found];
   }
   return undefined;
 }
