@@ -13,6 +13,7 @@ import { entryLinks } from "../query/entry-links.js";
 import { resolveCode, type CodeKind } from "../../filters/code-names.js";
 import { VOTED_LABEL } from "../lists/labels.js";
 import { resolveUserId } from "../lists/users.js";
+import { onePerTag } from "../../filters/one-per-tag.js";
 import {
   FALLBACK_SEED_FIELDS,
   fallbackCandidates,
@@ -241,9 +242,10 @@ export const recommendTool = defineTool({
     }
     const ask = async (match: unknown[]) => {
       const any = match.length === 1 ? match[0] : ["or", ...match];
+      // The caller's filters may name a profile tag again: one predicate per tag (one-per-tag.ts).
       const res = await ctx.api.query(
         "vn",
-        { filters: ["and", any, ...extra], fields: "title,rating,votecount,tags{id,rating,spoiler,lie}", sort: "rating", reverse: true, results: CANDIDATES },
+        { filters: onePerTag("vn", ["and", any, ...extra]), fields: "title,rating,votecount,tags{id,rating,spoiler,lie}", sort: "rating", reverse: true, results: CANDIDATES },
         { signal: ctx.signal },
       );
       return res.results as unknown as VnRow[];
