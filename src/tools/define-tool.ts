@@ -32,6 +32,7 @@ import { ICONS, type IconEntry } from "../server/icon.js";
 import type { WriteGate } from "./lists/permissions.js";
 import type { ToolCard } from "./shelf.js";
 import { sha256 } from "../kana/digest.js";
+import { ENDPOINTS } from "../kana/endpoints.js";
 
 /** What a model must tell the user when VNDB was down and kept answers were used. */
 function staleNote(stale: readonly StaleNotice[]): string {
@@ -44,13 +45,20 @@ const MAX_ERROR_CHARS = 2_000;
 
 const isExpectedFailure = (error: unknown) => error instanceof ToolError || isKanaError(error);
 
-/** MCP tool annotations (spec 2025-11-25, ToolAnnotations). Every tool sets them. */
+/**
+ * MCP tool annotations (spec 2025-11-25, ToolAnnotations). Every tool sets all four on purpose:
+ * a host or a directory review reads a missing one as the spec's cautious default
+ * (destructive, not idempotent), which for a read tool is wrong (issue 30, item 6).
+ */
 export interface ToolAnnotations {
   readOnlyHint: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
   openWorldHint: boolean;
 }
+
+/** A tool that only reads VNDB: the same call twice changes nothing. */
+export const READ_ANNOTATIONS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
 
 /** What the human said when asked to confirm through MCP elicitation. */
 export type Confirmation = "accepted" | "declined" | "unsupported";
@@ -86,6 +94,8 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   endpoint: string;
   /** True for a tool that combines requests (insight, recommendations) rather than exposing `endpoint` alone. */
   composite?: boolean;
+  /** Further endpoints (ENDPOINTS names) a composite tool queries beside `endpoint`, named in its description. */
+  alsoQueries?: readonly string[];
   /**
    * "app" for a tool only an MCP App view calls (src/ui/): listed with visibility ["app"], and
    * only to clients that declared the UI extension, so no model ever sees it.
@@ -110,7 +120,22 @@ export const TOOL_NAME_PATTERN = /^vndb_[a-z]+(?:_[a-z]+)*$/;
 
 export function defineTool<Shape extends z.ZodRawShape>(def: ToolDefinition<Shape>): ToolDefinition<Shape> {
   if (!TOOL_NAME_PATTERN.test(def.name)) throw new Error(`tool name ${def.name} breaks the vndb_snake_case rule`);
+  // Set here, not spread: query tools build their schemas in getters, on first use.
+  def.description = `${def.description} ${apiLine([def.endpoint, ...(def.alsoQueries ?? [])])}`;
   return def;
+}
+
+/**
+ * "VNDB API: POST /vn, POST /ulist": which of VNDB's endpoints a tool queries, as VNDB's
+ * docs name them, so that a reviewer (and a model) knows what it reaches (issue 30, item 6).
+ */
+function apiLine(endpoints: readonly string[]): string {
+  const names = endpoints.map((name) => {
+    const row = ENDPOINTS.find((e) => e.name === name);
+    if (!row) throw new Error(`no VNDB endpoint ${name} (kana/endpoints.ts)`);
+    return `${row.method} ${row.path.replace(/:(\w+)/g, "<$1>")}`;
+  });
+  return `VNDB API: ${names.join(", ")}`;
 }
 
 /**
@@ -190,13 +215,31 @@ function leanSchema(node: unknown): unknown {
 }
 
 /**
+ * An input schema without what an open object says anyway: below the top (which keeps its
+ * `properties`, clients expect them there), `properties: {}` and `additionalProperties: {}`
+ * (any key, any value) are what `type: "object"` alone means. ~8 model tokens per `filters`.
+ */
+function leanInput(node: unknown, top = true): unknown {
+  if (Array.isArray(node)) return node.map((n) => leanInput(n, false));
+  if (node === null || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    const empty = value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0;
+    if (!top && empty && (key === "properties" || key === "additionalProperties")) continue;
+    // Under `properties` the keys are argument names, not keywords: each value is a schema.
+    out[key] = key === "properties" && value !== null && typeof value === "object" ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, leanInput(v, false)])) : leanInput(value, false);
+  }
+  return out;
+}
+
+/**
  * The tools/list entry of a tool. The same JSON Schema the SDK would send (draft-07, input
  * view), minus what costs the model tokens and tells it nothing: the `$schema` URI and
  * `execution: {taskSupport: "forbidden"}`, which is the spec's default when absent. The SDK
  * adds those two to every tool (~25 tokens each, research/perf-anchors.md §2.1).
  */
 export function listedTool(tool: AnyTool): ListedTool {
-  const schema = z.toJSONSchema(inputObject(tool), { target: "draft-7", io: "input" }) as Record<string, unknown>;
+  const schema = leanInput(z.toJSONSchema(inputObject(tool), { target: "draft-7", io: "input" }) as Record<string, unknown>) as Record<string, unknown>;
   delete schema.$schema;
   const ui = uiToolMeta(tool);
   return {

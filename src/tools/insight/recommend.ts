@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import type { VndbApi } from "../api.js";
-import { defineTool, type ToolContext } from "../define-tool.js";
+import { defineTool, READ_ANNOTATIONS, type ToolContext } from "../define-tool.js";
 import { ToolError } from "../errors.js";
 import { RECOMMEND_OUTPUT } from "../output-shapes.js";
 import { entryLinks } from "../query/entry-links.js";
@@ -139,6 +139,7 @@ export const recommendTool = defineTool({
   name: "vndb_recommend",
   endpoint: "vn",
   composite: true,
+  alsoQueries: ["ulist"],
   title: "Recommend visual novels",
   description:
     "VNs like `like` (ids/titles) or, without it, the user's votes ≥ 8, by shared tags (without tags: developers, staff, relations); skips the user's list, says why each fits.",
@@ -150,7 +151,7 @@ export const recommendTool = defineTool({
     length: z.number().int().min(1).max(5).optional(),
   },
   output: RECOMMEND_OUTPUT,
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: READ_ANNOTATIONS,
   access: "read",
   async run(args, ctx) {
     // The server's spoiler level (VNDB_SPOILER_LEVEL): a parameter would cost every session tokens.

@@ -4,7 +4,7 @@
 // is loaded on the first call, so that start-up only builds the tool list.
 
 import { z } from "zod";
-import { defineTool, type AnyTool } from "../define-tool.js";
+import { defineTool, READ_ANNOTATIONS, type AnyTool } from "../define-tool.js";
 import type { QueryArgs } from "./args.js";
 import { filterSchema } from "../../filters/schema.js";
 import { MAX_PAGE, MAX_RESULTS } from "../../kana/query-limits.js";
@@ -55,7 +55,7 @@ export function defineQueryTool(spec: QuerySpec): AnyTool {
     get output() {
       return (output ??= queryOutput(spec.endpoint));
     },
-    annotations: { readOnlyHint: true, openWorldHint: true },
+    annotations: READ_ANNOTATIONS,
     access: "read",
     run: async (args, ctx) => {
       const result = await (await loadRunner()).runQuery(spec, args as QueryArgs, ctx);
