@@ -104,8 +104,10 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   title: string;
   description: string;
   input: Shape;
-  /** The frame of `structured` (output-shapes.ts): listed as outputSchema, checked by the SDK. */
+  /** The frame of `structured` (output-shapes.ts): checked on every answer, listed as outputSchema unless `listedOutput` is given. */
   output?: z.ZodRawShape;
+  /** A shorter, still true description of `structured` for tools/list, where `output` is too large to send (issue 29, defect 5). */
+  listedOutput?: z.ZodRawShape;
   annotations: ToolAnnotations;
   access: ToolAccess;
   run(args: z.output<z.ZodObject<Shape>>, ctx: ToolContext): Promise<ToolResult>;
@@ -200,18 +202,39 @@ export function outputObject(tool: AnyTool): z.ZodObject | undefined {
  * `items: {}` (anything), zod's safe-integer bounds on every integer, and
  * `propertyNames: {type: "string"}` on records (JSON keys are strings).
  */
-function leanSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(leanSchema);
+function leanSchema(node: unknown, top = true): unknown {
+  if (Array.isArray(node)) return node.map((n) => leanSchema(n, false));
   if (node === null || typeof node !== "object") return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === "$schema") continue;
-    if ((key === "additionalProperties" || key === "items") && value !== null && typeof value === "object" && Object.keys(value).length === 0) continue;
+    const empty = value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0;
+    if ((key === "additionalProperties" || key === "items") && empty) continue;
+    // An object's members not spelled out: `type: "object"` says the same (the root keeps them).
+    if (key === "properties" && empty && !top) continue;
     if ((key === "minimum" && value === Number.MIN_SAFE_INTEGER) || (key === "maximum" && value === Number.MAX_SAFE_INTEGER)) continue;
     if (key === "propertyNames" && JSON.stringify(value) === '{"type":"string"}') continue;
-    out[key] = leanSchema(value);
+    // Under `properties` (and definitions) the keys are names, each value a schema.
+    out[key] = (key === "properties" || key === "definitions" || key === "$defs") && !empty && typeof value === "object" && value !== null
+      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, leanSchema(v, false)]))
+      : leanSchema(value, false);
   }
-  return out;
+  return singleTypes(out);
+}
+
+/**
+ * `type: ["string", "null"]` as `anyOf` branches of one type each: legal either way, but
+ * clients that map tool schemas onto a single-`type` dialect (Gemini's OpenAPI subset) drop
+ * or refuse the array form, and the MCP Inspector warns about it (its `type-union` rule).
+ * Keywords that apply to one type only (minLength, minimum …) stay beside the branches,
+ * where they constrain values of that type alone, as before.
+ */
+function singleTypes(node: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(node.type)) return node;
+  const { type, ...rest } = node;
+  const branches = (type as string[]).map((t) => ({ type: t }));
+  if (Array.isArray(rest.anyOf)) return { allOf: [{ anyOf: branches }, rest] };
+  return { anyOf: branches, ...rest };
 }
 
 /**
@@ -229,7 +252,7 @@ function leanInput(node: unknown, top = true): unknown {
     // Under `properties` the keys are argument names, not keywords: each value is a schema.
     out[key] = key === "properties" && value !== null && typeof value === "object" ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, leanInput(v, false)])) : leanInput(value, false);
   }
-  return out;
+  return singleTypes(out);
 }
 
 /**
@@ -249,7 +272,7 @@ export function listedTool(tool: AnyTool): ListedTool {
     description: tool.description,
     inputSchema: schema,
     ...(tool.output
-      ? { outputSchema: leanSchema(z.toJSONSchema(outputObject(tool)!, { target: "draft-7", io: "output" })) as Record<string, unknown> }
+      ? { outputSchema: leanSchema(z.toJSONSchema(tool.listedOutput ? z.looseObject(tool.listedOutput) : outputObject(tool)!, { target: "draft-7", io: "output" })) as Record<string, unknown> }
       : {}),
     annotations: tool.annotations,
     icons: ICONS,

@@ -44,6 +44,7 @@ export function defineQueryTool(spec: QuerySpec): AnyTool {
   // never builds the nine filter and entry schemas (bench:server, spawn -> tools/list).
   let input: ReturnType<typeof inputShape> | undefined;
   let output: z.ZodRawShape | undefined;
+  let listedOutput: z.ZodRawShape | undefined;
   return defineTool({
     name: spec.tool,
     endpoint: spec.endpoint,
@@ -54,6 +55,9 @@ export function defineQueryTool(spec: QuerySpec): AnyTool {
     },
     get output() {
       return (output ??= queryOutput(spec.endpoint));
+    },
+    get listedOutput() {
+      return (listedOutput ??= queryOutput(spec.endpoint, true));
     },
     annotations: READ_ANNOTATIONS,
     access: "read",
