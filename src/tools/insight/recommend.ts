@@ -218,7 +218,7 @@ export const recommendTool = defineTool({
       head.push(`${noTags}; signals used: ${signalsText(signals)}${mean !== null ? `; ties go to the rating closest to the seeds' (${(mean / 10).toFixed(2)})` : ""}.`);
       const candidates = await fallbackCandidates(ctx.api, signals, extra, CANDIDATES, ctx.signal);
       const onList = await listed(candidates.map((c) => c.id));
-      if (user) head.push(`Dropped ${onList.size} already on the list of ${whose}.`);
+      if (user && onList.size > 0) head.push(`Dropped ${onList.size} already on the list of ${whose}.`);
       const picks = scoreFallback(candidates.filter((c) => !onList.has(c.id)), signals, mean).slice(0, PICKS);
       const lines = picks.map((p) => `- ${p.id} ${p.title}${p.rating ? ` (rating ${(p.rating / 10).toFixed(2)})` : ""}: ${p.shares.join("; ")}`);
       const none = candidates.length
@@ -270,7 +270,7 @@ export const recommendTool = defineTool({
       .slice(0, PICKS);
 
     head.push(`Signals used: shared content tags. Profile: ${profile.map((p) => p.name).join(", ")}.`);
-    if (user) head.push(`Dropped ${onList.size} already on the list of ${whose}.`);
+    if (user && onList.size > 0) head.push(`Dropped ${onList.size} already on the list of ${whose}.`);
     const lines = scored.map(
       (x) =>
         `- ${x.c.id} ${x.c.title}${x.c.rating ? ` (rating ${(x.c.rating / 10).toFixed(2)})` : ""}: shares ${x.shared.map((p) => p.name).join(", ")}`,
