@@ -98,3 +98,23 @@ describe("output glitches", () => {
     expect(r.text).not.toMatch(/\b1 vns\b/);
   });
 });
+
+describe("a search hit found through a title the answer does not show", () => {
+  it("says which title matched", async () => {
+    // A VN whose main title lacks a word that one of its other titles has ("Fate" in
+    // Piofiore no Banshou's English title), found by that word.
+    const hit = catalogue.vn
+      .map((v) => {
+        // The answer shows the title in the original language and its romanisation.
+        const shown = (v.titles ?? []).filter((t) => t.lang === v.olang).map((t) => `${t.title} ${t.latin ?? ""}`).join(" ").toLowerCase();
+        const other = (v.titles ?? []).map((t) => t.title).find((t) => /^[a-z]{5,}$/i.test(t.split(/\W+/)[0] ?? "") && !shown.includes(t.split(/\W+/)[0]!.toLowerCase()));
+        return other ? { id: v.id, word: other.split(/\W+/)[0]!, other } : null;
+      })
+      .find((x) => x !== null);
+    if (!hit) throw new Error("no VN with a title in another language that its main titles lack");
+    const r = await server.call("vndb_search_vn", { query: hit.word, results: 100, fields: "brief" });
+    expect(r.isError, r.text).toBe(false);
+    if (!r.text.includes(hit.id)) throw new Error(`the search for ${hit.word} did not find ${hit.id}`);
+    expect(r.text).toMatch(new RegExp(`Matched through other names:.*${hit.id} via its title`));
+  });
+});
