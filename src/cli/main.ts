@@ -36,14 +36,16 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   if (serverArgs) {
     // The offline catalogue loads in a worker thread; started before the server's own modules
     // load, the two proceed side by side (server/embedded.ts). The configuration decides
-    // later; a worker started for a start that then fails ends with the process.
-    let early: { close(): Promise<void> } | undefined;
-    if (argv.includes("--embedded") || TRUE_WORDS.has(process.env.VNDB_EMBEDDED?.trim().toLowerCase() ?? "")) {
-      early = (await import("../server/embedded.js")).startEmbedded();
+    // later: a start that then fails (a bad setting, a port in use) ends the worker here,
+    // which would otherwise keep the process alive after the error (issue 29, defect 2).
+    const early = argv.includes("--embedded") || TRUE_WORDS.has(process.env.VNDB_EMBEDDED?.trim().toLowerCase() ?? "") ? (await import("../server/embedded.js")).startEmbedded() : undefined;
+    let code: number;
+    try {
+      code = await (await import("./server.js")).runServer(argv);
+    } catch (error) {
+      await early?.close();
+      throw error;
     }
-    const code = await (await import("./server.js")).runServer(argv);
-    // A start that failed (a configuration error) ends its worker: a worker still starting
-    // keeps the process alive even when unref'd.
     if (code !== 0) await early?.close();
     return code;
   }

@@ -3,6 +3,7 @@
 // refuse is refused here with VNDB's own message and a hint for the model.
 
 import { ownEntry } from "../kana/own-key.js";
+import { onePerTag, UnsayableTrait } from "./one-per-tag.js";
 import { didYouMean } from "../kana/hints.js";
 import { ENTITY_LETTER, FILTERS, filterByName, filterEntity, type FilterDef } from "../kana/filters.js";
 import { filterErrorMessage, validateFilters } from "../kana/filter-validate.js";
@@ -297,11 +298,7 @@ class Converter {
       }
       case "tag":
       case "trait": {
-        const value = await this.tagValue(def.value.kind, v, at);
-        if (!(value instanceof BothOf)) return [name, op, value];
-        // Several packed values that must all hold: negated, any of them failing is enough.
-        const parts = value.values.map((x) => [name, op, x]);
-        return [op === "!=" ? "or" : "and", ...parts];
+        return [name, op, await this.tagValue(def.value.kind, v, at)];
       }
       case "flag": {
         // true ↔ VNDB's value 1; false negates the operator, the only way VNDB says "not".
@@ -331,7 +328,8 @@ class Converter {
    * Tag/trait values: id, name, or {name|id, max_spoiler, min_level, no_lies}.
    * When the answer is shown below spoiler level 2 (ctx.maxSpoiler), lies are excluded by
    * default: the answer hides a tag VNDB marks as a lie, so the filter must not match on it
-   * either (no_lies: false opts out).
+   * either (no_lies: false opts out) — except a trait at spoiler 0, which VNDB cannot say
+   * in one value (below).
    */
   private async tagValue(kind: "tag" | "trait", v: unknown, at: string): Promise<unknown> {
     const letter = kind === "tag" ? "g" : "i";
@@ -366,23 +364,26 @@ class Converter {
       if (v.no_lies !== undefined) noLies = v.no_lies;
     }
     // Lies matter only where spoilers are limited: at level 2 everything matches anyway.
-    const excludeLies = noLies === true || (noLies === "default" && Number(spoiler) < 2);
+    const explicitNoLies = noLies === true;
+    const excludeLies = explicitNoLies || (noLies === "default" && Number(spoiler) < 2);
     const lies = excludeLies ? [1] : [];
     if (kind === "tag") return [tid, spoiler, level, ...lies];
     if (excludeLies && (spoiler === 0 || spoiler === "0")) {
-      // VNDB rewrites trait [id, 0, 1] to [id, 2, 1] (reference §8.3), which would match
-      // spoiler traits. "Spoiler 0 and not a lie" is written as spoiler ≤ 0 and (spoiler ≤ 1
-      // and not a lie); exact for dtrait, and for trait unless two child traits split the
-      // two conditions between them.
-      return new BothOf([[tid, 0], [tid, 1, 1]]);
+      // One trait value cannot say "spoiler 0 and not a lie": VNDB reads [id, 0, 1] as
+      // [id, 2, 1] (reference §8.3), and two values on one trait inside an `and` match
+      // nothing (one-per-tag.ts). The spoiler ceiling is the promise the answer keeps, so by
+      // default spoiler 0 is kept and a spoiler-0 lie matches, as it does on vndb.org at "no
+      // spoilers" (only the lie mark is a spoiler there); asked for both, the caller hears how.
+      if (explicitNoLies) throw new InputError(traitUnsayable(at));
+      return [tid, 0];
     }
     return [tid, spoiler, ...lies];
   }
 }
 
-/** Packed tag/trait values that must all match (one VNDB value cannot say it). */
-class BothOf {
-  constructor(readonly values: unknown[][]) {}
+/** Why spoiler 0 with no lies cannot be one trait value, and what to ask instead. */
+function traitUnsayable(at: string): string {
+  return `Filter "${at}": VNDB cannot match a trait at max_spoiler 0 with no_lies (one value reads as any spoiler level). Use max_spoiler 0 alone, or max_spoiler 1 with no_lies.`;
 }
 
 /** Kinds whose single value is itself an array (reference §8.3). */
@@ -454,5 +455,10 @@ export async function toPredicate(
     const hint = hintFor(entity, check.error.field);
     return { ok: false, message: filterErrorMessage(check.error), ...(hint ? { hint } : {}) };
   }
-  return { ok: true, filters: built, resolved: conv.resolved };
+  try {
+    return { ok: true, filters: onePerTag(entity, built) as Predicate, resolved: conv.resolved };
+  } catch (e) {
+    if (e instanceof UnsayableTrait) return { ok: false, message: traitUnsayable(`trait ${e.message}`) };
+    throw e;
+  }
 }

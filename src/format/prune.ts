@@ -11,11 +11,13 @@ export function isEmpty(value: unknown): boolean {
 /**
  * Recursively drops object members that are empty (see isEmpty), after pruning them.
  * Array elements are pruned but never removed: VNDB uses positional pairs such as
- * `sex: [null, "f"]` and `birthday: [3, 0]` where a null still means something.
+ * `sex: [null, "f"]` and `birthday: [3, 0]` where a null still means something — except an
+ * object that repeats an earlier one exactly. VNDB sends a character's `vns` one row per
+ * release, so `vns{title}` named one VN three times on the line (issue 29, defect 4).
  * `false` and `0` are kept: `patch: false` and `vote: 0`-style values are answers.
  */
 export function dropEmpty<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => dropEmpty(v)) as T;
+  if (Array.isArray(value)) return dropRepeats(value.map((v) => dropEmpty(v))) as T;
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
@@ -25,4 +27,17 @@ export function dropEmpty<T>(value: T): T {
     return out as T;
   }
   return value;
+}
+
+/** The array without objects that repeat an earlier element exactly (other elements all kept). */
+function dropRepeats(items: unknown[]): unknown[] {
+  if (!items.some((v) => v !== null && typeof v === "object" && !Array.isArray(v))) return items;
+  const seen = new Set<string>();
+  return items.filter((v) => {
+    if (v === null || typeof v !== "object" || Array.isArray(v)) return true;
+    const key = JSON.stringify(v);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -148,10 +148,29 @@ function moreText(endpoint: QueryEndpoint, counted: boolean): string {
 const DESCRIPTIONS: [string, string] = ["description", "descriptions"];
 const ENTRIES: [string, string] = ["entry", "entries"];
 
+/**
+ * What the members hidden counts are keyed by are called in a sentence: "1 VN appearance",
+ * not "1 vns" (issue 29, defect 4). Others read as their name, singular for one.
+ */
+const HIDDEN_NOUNS: Readonly<Record<string, [string, string]>> = {
+  vns: ["VN appearance", "VN appearances"],
+  tags: ["tag", "tags"],
+  traits: ["trait", "traits"],
+  characters: ["character", "characters"],
+  relations: ["relation", "relations"],
+};
+
+function hiddenCount(key: string, n: number): string {
+  const noun = HIDDEN_NOUNS[key];
+  if (noun) return count(n, noun);
+  const name = key.replace(/_/g, " ");
+  return `${n} ${n === 1 && name.endsWith("s") && !name.endsWith("ss") ? name.slice(0, -1) : name}`;
+}
+
 function hiddenSummary(hidden: HiddenCounts, level: number, argument: string | undefined): string | null {
   const parts = Object.entries(hidden)
     .filter(([, n]) => n > 0)
-    .map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`);
+    .map(([k, n]) => hiddenCount(k, n));
   if (!parts.length) return null;
   const raise =
     level >= 2

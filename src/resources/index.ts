@@ -9,7 +9,8 @@ import { inputObject, type AnyTool, type RegisterOptions, type ToolContext, type
 import type { ToolCard, ToolShelf } from "../tools/shelf.js";
 import { describeError } from "../tools/errors.js";
 import { redact } from "../server/log.js";
-import { completeEntryId, completionResult, NO_COMPLETION, type Completion } from "./name-completion.js";
+import { completeEntryId, completionResult, ID_LETTER, NO_COMPLETION, type Completion } from "./name-completion.js";
+import { vndbIdPattern } from "../kana/vndbid.js";
 import { uiPage, uiResources } from "../ui/resources.js";
 import { ICONS, type IconEntry } from "../server/icon.js";
 
@@ -25,6 +26,23 @@ export const ENTRY_KINDS: ReadonlyArray<{ kind: QueryEndpoint; noun: string; exa
 ];
 
 export const OWN_LIST_URI = "vndb://list";
+
+const ID_EXAMPLE = Object.fromEntries(ENTRY_KINDS.map((k) => [k.kind, k.example])) as Record<QueryEndpoint, string>;
+
+/**
+ * The entry id a template's `{id}` names: an id, or a completion value "v17 (Ever17 …)" as
+ * name-completion.ts offers them (percent-encoded in the URI); null when it names none.
+ */
+function entryIdOf(kind: QueryEndpoint, variable: string): string | null {
+  let text = variable;
+  try {
+    text = decodeURIComponent(variable);
+  } catch {
+    // Not percent-encoded after all: read it as it is.
+  }
+  const id = /^\s*([a-z]\d+)(?:\s|$)/.exec(text)?.[1];
+  return id && vndbIdPattern(ID_LETTER[kind]!).test(id) ? id : null;
+}
 
 function searchCard(cards: readonly ToolCard[], endpoint: QueryEndpoint): ToolCard {
   const card = cards.find((c) => c.endpoint === endpoint && c.name.startsWith("vndb_search_"));
@@ -56,8 +74,8 @@ async function runAsResource(uri: string, tool: AnyTool, args: Record<string, un
   if (result.isError) throw new ProtocolError(ProtocolErrorCode.InternalError, redact(result.text));
   const results = result.structured?.results;
   if (Array.isArray(results) && results.length === 0 && "id" in (args.filters as object ?? {})) {
-    // -32002 is the spec's "Resource not found".
-    throw new ProtocolError(-32002, `No entry ${String((args.filters as { id: unknown }).id)} on VNDB`);
+    // The spec's resource-not-found: -32602 with the URI as data (2026-07-28 MUST; the SDK's class).
+    throw new ResourceNotFoundError(uri, `No entry ${String((args.filters as { id: unknown }).id)} on VNDB`);
   }
   return {
     contents: [
@@ -149,10 +167,12 @@ export function registerResources(server: McpServer, options: RegisterOptions, s
     }
     const fixed = resourcesOf(options).find((r) => r.uri === uri.toString());
     if (fixed) return fixed.read(uri, options, shelf, ctx.mcpReq.signal);
-    for (const { tool, template } of sharedTemplates(shelf)) {
+    for (const { kind, tool, template } of sharedTemplates(shelf)) {
       const variables = template.match(uri.toString());
       if (!variables) continue;
-      const id = String(Array.isArray(variables.id) ? variables.id[0] : variables.id);
+      const id = entryIdOf(kind, String(Array.isArray(variables.id) ? variables.id[0] : variables.id));
+      // No such id can exist: the entry is not found (not a failure of the server, -32603).
+      if (!id) throw new ResourceNotFoundError(request.params.uri, `Resource not found: ${request.params.uri} (a ${kind} id looks like ${ID_EXAMPLE[kind]})`);
       return runAsResource(uri.href, await shelf.tool(tool), { filters: { id }, fields: "standard" }, contextFor(options, ctx.mcpReq.signal));
     }
     throw new ResourceNotFoundError(request.params.uri);

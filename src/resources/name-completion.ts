@@ -22,7 +22,7 @@ export const NO_COMPLETION: Completion = { completion: { values: [], hasMore: fa
 /** Below this many characters a name search matches too much to be useful. */
 const MIN_NAME_CHARS = 2;
 
-const ID_LETTER: Partial<Record<QueryEndpoint, string>> = {
+export const ID_LETTER: Partial<Record<QueryEndpoint, string>> = {
   vn: "v",
   release: "r",
   producer: "p",
@@ -32,22 +32,35 @@ const ID_LETTER: Partial<Record<QueryEndpoint, string>> = {
   trait: "i",
 };
 
-/** Ids of `endpoint` entries whose name matches `typed`; an id typed in full stands as is. */
+/** The member that names an entry of each kind. */
+const NAME_FIELD: Partial<Record<QueryEndpoint, string>> = { vn: "title", release: "title" };
+
+/**
+ * Entries of `endpoint` whose name matches `typed` (or the id typed in full), as
+ * "v17 (Ever17 -the out of infinity-)": a picker shows the value itself, and an id alone
+ * tells a person nothing (issue 29, defect 5). The id leads, so the value still works
+ * where an id is expected (resources/index.ts reads it back; prompts take ids or titles).
+ */
 export async function completeEntryId(api: VndbApi, endpoint: QueryEndpoint, typed: string): Promise<string[]> {
   const text = typed.trim();
   const letter = ID_LETTER[endpoint];
-  if (letter && new RegExp(`^${letter}[1-9][0-9]*$`).test(text)) return [text];
-  if (text.length < MIN_NAME_CHARS) return [];
+  const fullId = letter !== undefined && new RegExp(`^${letter}[1-9][0-9]*$`).test(text);
+  if (!fullId && text.length < MIN_NAME_CHARS) return [];
+  const name = NAME_FIELD[endpoint] ?? "name";
   try {
     const page = await api.query(endpoint, {
-      filters: ["search", "=", text],
-      fields: "id",
-      sort: "searchrank",
+      filters: fullId ? ["id", "=", text] : ["search", "=", text],
+      fields: name,
+      ...(fullId ? {} : { sort: "searchrank" }),
       results: COMPLETION_LIMIT,
     });
-    return page.results.map((r) => String((r as { id: unknown }).id));
+    const values = page.results.map((r) => {
+      const row = r as Record<string, unknown>;
+      return typeof row[name] === "string" && row[name] ? `${String(row.id)} (${String(row[name])})` : String(row.id);
+    });
+    return fullId && values.length === 0 ? [text] : values;
   } catch {
-    // A completion is a convenience: no suggestions rather than an error in the picker.
-    return [];
+    // A completion is a convenience: no suggestions (the id as typed) rather than an error in the picker.
+    return fullId ? [text] : [];
   }
 }

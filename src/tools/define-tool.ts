@@ -33,6 +33,7 @@ import { ICONS, type IconEntry } from "../server/icon.js";
 import type { WriteGate } from "./lists/permissions.js";
 import type { ToolCard } from "./shelf.js";
 import { sha256 } from "../kana/digest.js";
+import { ENDPOINTS } from "../kana/endpoints.js";
 
 /** What a model must tell the user when VNDB was down and kept answers were used. */
 function staleNote(stale: readonly StaleNotice[]): string {
@@ -45,13 +46,20 @@ const MAX_ERROR_CHARS = 2_000;
 
 const isExpectedFailure = (error: unknown) => error instanceof ToolError || isKanaError(error);
 
-/** MCP tool annotations (spec 2025-11-25, ToolAnnotations). Every tool sets them. */
+/**
+ * MCP tool annotations (spec 2025-11-25, ToolAnnotations). Every tool sets all four on purpose:
+ * a host or a directory review reads a missing one as the spec's cautious default
+ * (destructive, not idempotent), which for a read tool is wrong (issue 30, item 6).
+ */
 export interface ToolAnnotations {
   readOnlyHint: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
   openWorldHint: boolean;
 }
+
+/** A tool that only reads VNDB: the same call twice changes nothing. */
+export const READ_ANNOTATIONS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
 
 /** What the human said when asked to confirm through MCP elicitation. */
 export type Confirmation = "accepted" | "declined" | "unsupported";
@@ -89,6 +97,8 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   endpoint: string;
   /** True for a tool that combines requests (insight, recommendations) rather than exposing `endpoint` alone. */
   composite?: boolean;
+  /** Further endpoints (ENDPOINTS names) a composite tool queries beside `endpoint`, named in its description. */
+  alsoQueries?: readonly string[];
   /**
    * "app" for a tool only an MCP App view calls (src/ui/): listed with visibility ["app"], and
    * only to clients that declared the UI extension, so no model ever sees it.
@@ -97,8 +107,10 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   title: string;
   description: string;
   input: Shape;
-  /** The frame of `structured` (output-shapes.ts): listed as outputSchema, checked by the SDK. */
+  /** The frame of `structured` (output-shapes.ts): checked on every answer, listed as outputSchema unless `listedOutput` is given. */
   output?: z.ZodRawShape;
+  /** A shorter, still true description of `structured` for tools/list, where `output` is too large to send (issue 29, defect 5). */
+  listedOutput?: z.ZodRawShape;
   annotations: ToolAnnotations;
   access: ToolAccess;
   run(args: z.output<z.ZodObject<Shape>>, ctx: ToolContext): Promise<ToolResult>;
@@ -113,7 +125,22 @@ export const TOOL_NAME_PATTERN = /^vndb_[a-z]+(?:_[a-z]+)*$/;
 
 export function defineTool<Shape extends z.ZodRawShape>(def: ToolDefinition<Shape>): ToolDefinition<Shape> {
   if (!TOOL_NAME_PATTERN.test(def.name)) throw new Error(`tool name ${def.name} breaks the vndb_snake_case rule`);
+  // Set here, not spread: query tools build their schemas in getters, on first use.
+  def.description = `${def.description} ${apiLine([def.endpoint, ...(def.alsoQueries ?? [])])}`;
   return def;
+}
+
+/**
+ * "VNDB API: POST /vn, POST /ulist": which of VNDB's endpoints a tool queries, as VNDB's
+ * docs name them, so that a reviewer (and a model) knows what it reaches (issue 30, item 6).
+ */
+function apiLine(endpoints: readonly string[]): string {
+  const names = endpoints.map((name) => {
+    const row = ENDPOINTS.find((e) => e.name === name);
+    if (!row) throw new Error(`no VNDB endpoint ${name} (kana/endpoints.ts)`);
+    return `${row.method} ${row.path.replace(/:(\w+)/g, "<$1>")}`;
+  });
+  return `VNDB API: ${names.join(", ")}`;
 }
 
 /**
@@ -179,18 +206,57 @@ export function outputObject(tool: AnyTool): z.ZodObject | undefined {
  * `items: {}` (anything), zod's safe-integer bounds on every integer, and
  * `propertyNames: {type: "string"}` on records (JSON keys are strings).
  */
-function leanSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(leanSchema);
+function leanSchema(node: unknown, top = true): unknown {
+  if (Array.isArray(node)) return node.map((n) => leanSchema(n, false));
   if (node === null || typeof node !== "object") return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === "$schema") continue;
-    if ((key === "additionalProperties" || key === "items") && value !== null && typeof value === "object" && Object.keys(value).length === 0) continue;
+    const empty = value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0;
+    if ((key === "additionalProperties" || key === "items") && empty) continue;
+    // An object's members not spelled out: `type: "object"` says the same (the root keeps them).
+    if (key === "properties" && empty && !top) continue;
     if ((key === "minimum" && value === Number.MIN_SAFE_INTEGER) || (key === "maximum" && value === Number.MAX_SAFE_INTEGER)) continue;
     if (key === "propertyNames" && JSON.stringify(value) === '{"type":"string"}') continue;
-    out[key] = leanSchema(value);
+    // Under `properties` (and definitions) the keys are names, each value a schema.
+    out[key] = (key === "properties" || key === "definitions" || key === "$defs") && !empty && typeof value === "object" && value !== null
+      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, leanSchema(v, false)]))
+      : leanSchema(value, false);
   }
-  return out;
+  return singleTypes(out);
+}
+
+/**
+ * `type: ["string", "null"]` as `anyOf` branches of one type each: legal either way, but
+ * clients that map tool schemas onto a single-`type` dialect (Gemini's OpenAPI subset) drop
+ * or refuse the array form, and the MCP Inspector warns about it (its `type-union` rule).
+ * Keywords that apply to one type only (minLength, minimum …) stay beside the branches,
+ * where they constrain values of that type alone, as before.
+ */
+function singleTypes(node: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(node.type)) return node;
+  const { type, ...rest } = node;
+  const branches = (type as string[]).map((t) => ({ type: t }));
+  if (Array.isArray(rest.anyOf)) return { allOf: [{ anyOf: branches }, rest] };
+  return { anyOf: branches, ...rest };
+}
+
+/**
+ * An input schema without what an open object says anyway: below the top (which keeps its
+ * `properties`, clients expect them there), `properties: {}` and `additionalProperties: {}`
+ * (any key, any value) are what `type: "object"` alone means. ~8 model tokens per `filters`.
+ */
+function leanInput(node: unknown, top = true): unknown {
+  if (Array.isArray(node)) return node.map((n) => leanInput(n, false));
+  if (node === null || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    const empty = value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0;
+    if (!top && empty && (key === "properties" || key === "additionalProperties")) continue;
+    // Under `properties` the keys are argument names, not keywords: each value is a schema.
+    out[key] = key === "properties" && value !== null && typeof value === "object" ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, leanInput(v, false)])) : leanInput(value, false);
+  }
+  return singleTypes(out);
 }
 
 /**
@@ -200,7 +266,7 @@ function leanSchema(node: unknown): unknown {
  * adds those two to every tool (~25 tokens each, research/perf-anchors.md §2.1).
  */
 export function listedTool(tool: AnyTool): ListedTool {
-  const schema = z.toJSONSchema(inputObject(tool), { target: "draft-7", io: "input" }) as Record<string, unknown>;
+  const schema = leanInput(z.toJSONSchema(inputObject(tool), { target: "draft-7", io: "input" }) as Record<string, unknown>) as Record<string, unknown>;
   delete schema.$schema;
   const ui = uiToolMeta(tool);
   return {
@@ -210,7 +276,7 @@ export function listedTool(tool: AnyTool): ListedTool {
     description: tool.description,
     inputSchema: schema,
     ...(tool.output
-      ? { outputSchema: leanSchema(z.toJSONSchema(outputObject(tool)!, { target: "draft-7", io: "output" })) as Record<string, unknown> }
+      ? { outputSchema: leanSchema(z.toJSONSchema(tool.listedOutput ? z.looseObject(tool.listedOutput) : outputObject(tool)!, { target: "draft-7", io: "output" })) as Record<string, unknown> }
       : {}),
     annotations: tool.annotations,
     icons: ICONS,

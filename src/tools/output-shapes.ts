@@ -8,7 +8,7 @@
 
 import { z } from "zod";
 import type { QueryEndpoint } from "../kana/types.js";
-import { entrySchema, selectionSchema } from "./query/entry-shapes.js";
+import { entrySchema, listedEntrySchema, selectionSchema } from "./query/entry-shapes.js";
 import { ENTRY_FIELDS } from "./lists/list-entries.js";
 
 const int = z.number().int();
@@ -29,10 +29,19 @@ const RESOLVED_NAME = z.looseObject({
   others: strings.optional(),
 });
 
-/** A page of query results (format/query-result.ts) plus what tools/query/run.ts adds to it. */
-export function queryOutput(endpoint: QueryEndpoint): z.ZodRawShape {
+/** Staff answers: each person's credits per VN (query-credits.ts). */
+const CREDITS = z.record(z.string(), z.array(z.looseObject({ vn: z.string(), roles: strings, voiced: strings }))).optional();
+/** Character answers: the voice actors and the VNs they voice the character in. */
+const VOICE_ACTORS = z.record(z.string(), z.array(z.looseObject({ staff: z.string(), vns: strings }))).optional();
+
+/**
+ * A page of query results (format/query-result.ts) plus what tools/query/run.ts adds to it.
+ * `listed`: the entries as tools/list describes them (entry-shapes.ts listedEntrySchema),
+ * otherwise in full, as the server checks every answer.
+ */
+export function queryOutput(endpoint: QueryEndpoint, listed = false): z.ZodRawShape {
   return {
-    results: z.array(entrySchema(endpoint)),
+    results: z.array(listed ? listedEntrySchema(endpoint) : entrySchema(endpoint)),
     more: z.boolean(),
     count: int.optional(),
     next: NEXT_CALL.optional(),
@@ -42,10 +51,9 @@ export function queryOutput(endpoint: QueryEndpoint): z.ZodRawShape {
     notes: strings.optional(),
     resolved: z.array(RESOLVED_NAME).optional(),
     order_note: z.string().optional(),
-    /** Staff answers: each person's credits per VN (query-credits.ts). */
-    credits: z.record(z.string(), z.array(z.looseObject({ vn: z.string(), roles: strings, voiced: strings }))).optional(),
-    /** Character answers: the voice actors and the VNs they voice the character in. */
-    voice_actors: z.record(z.string(), z.array(z.looseObject({ staff: z.string(), vns: strings }))).optional(),
+    // Only the answers that carry them declare them: listed once per query tool otherwise.
+    ...(endpoint === "staff" ? { credits: CREDITS } : {}),
+    ...(endpoint === "character" ? { voice_actors: VOICE_ACTORS } : {}),
   };
 }
 

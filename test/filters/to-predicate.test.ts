@@ -105,9 +105,16 @@ const LIE_CASES: [string, string, unknown, number, unknown][] = [
   ["explicit max_spoiler 2 keeps lies", "vn", { tag: { id: 7, max_spoiler: 2 } }, 0, ["tag", "=", ["g7", 2, 0]]],
   ["no_lies false opts out", "vn", { tag: { id: 7, no_lies: false } }, 0, ["tag", "=", ["g7", 0, 0]]],
   ["trait at level 1", "character", { trait: "i5" }, 1, ["trait", "=", ["i5", 1, 1]]],
-  // VNDB widens [i, 0, 1] to spoiler 2; two packed values say "spoiler 0 and not a lie".
-  ["trait at level 0", "character", { trait: "i5" }, 0, ["and", ["trait", "=", ["i5", 0]], ["trait", "=", ["i5", 1, 1]]]],
-  ["negated trait at level 0", "character", { trait: { ne: "i5" } }, 0, ["or", ["trait", "!=", ["i5", 0]], ["trait", "!=", ["i5", 1, 1]]]],
+  // VNDB widens [i, 0, 1] to spoiler 2, and two values on one trait in an `and` match
+  // nothing: the spoiler ceiling is kept, a spoiler-0 lie matches (as on vndb.org).
+  ["trait at level 0", "character", { trait: "i5" }, 0, ["trait", "=", ["i5", 0]]],
+  ["negated trait at level 0", "character", { trait: { ne: "i5" } }, 0, ["trait", "!=", ["i5", 0]]],
+  // One tag twice inside an `and` is one value with both limits (VNDB counts rows, §8.7).
+  ["one tag twice", "vn", { tag: { all: ["g7", { id: "g7", min_level: 2, max_spoiler: 1 }] } }, 0, ["tag", "=", ["g7", 0, 2, 1]]],
+  ["one tag twice, nested ands", "vn", { and: [{ tag: "g7", lang: "en" }, { and: [{ tag: { id: 7, min_level: 1 } }] }] }, 0, ["and", ["tag", "=", ["g7", 0, 1, 1]], ["lang", "=", "en"]]],
+  ["one tag twice under or stays", "vn", { tag: { any: ["g7", { id: "g7", min_level: 2 }] } }, 0, ["or", ["tag", "=", ["g7", 0, 0, 1]], ["tag", "=", ["g7", 0, 2, 1]]]],
+  ["tag and dtag are two fields", "vn", { tag: "g7", dtag: { id: "g7", min_level: 2 } }, 0, ["and", ["tag", "=", ["g7", 0, 0, 1]], ["dtag", "=", ["g7", 0, 2, 1]]]],
+  ["one trait twice", "character", { trait: { all: ["i5", { id: "i5", max_spoiler: 1, no_lies: true }] } }, 1, ["trait", "=", ["i5", 1, 1]]],
 ];
 
 describe("toPredicate lies", () => {
@@ -117,9 +124,12 @@ describe("toPredicate lies", () => {
     expect(r.filters).toEqual(expected);
   });
 
-  it("an explicit no_lies with trait spoiler 0 becomes the two-value form instead of widening", async () => {
+  it("an explicit no_lies with trait spoiler 0, which one value cannot say, is refused with the ways out", async () => {
     const r = await toPredicate("character", { trait: { id: "i5", no_lies: true } }, resolver);
-    expect(r.ok && r.filters).toEqual(["and", ["trait", "=", ["i5", 0]], ["trait", "=", ["i5", 1, 1]]]);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.message).toMatch(/max_spoiler 0 alone, or max_spoiler 1 with no_lies/);
+    const merged = await toPredicate("character", { trait: { all: ["i5", { id: "i5", max_spoiler: 1, no_lies: true }] } }, resolver, { maxSpoiler: 0 });
+    expect(merged.ok).toBe(false);
   });
 });
 

@@ -39,7 +39,7 @@ describe("formatQueryPage", () => {
     // 6 tags with spoiler grades 0,1,2,0,1,2: four hidden at level 0.
     expect((entry.tags as Obj[]).map((t) => t.id)).toEqual(["g1", "g4"]);
     expect(r.structuredContent.hidden_spoilers).toEqual({ tags: 4, spoiler_passages: 1 });
-    expect(r.text).toMatch(/Hidden as spoilers \(above level 0\): 4 tags, 1 spoiler passages/);
+    expect(r.text).toMatch(/Hidden as spoilers \(above level 0\): 4 tags, 1 spoiler passage\b/);
     expect(r.structuredContent.more).toBe(false);
     expect(r.structuredContent.next).toBeUndefined();
   });
@@ -222,7 +222,7 @@ describe("formatQueryPage per endpoint", () => {
       "character spoiler sex masked, traits by spoiler",
       "character",
       { id: "c9", name: "Rin", original: "凛", sex: ["f", "m"], traits: [{ id: "i1", name: "Kind", spoiler: 0 }, { id: "i2", name: "Secret", spoiler: 2 }], vns: [{ id: "v1", title: "X", role: "main", spoiler: 0 }] },
-      ["## c9 Rin (凛) — https://vndb.org/c9", "sex: f", "traits: i1 Kind", "vns: v1 X (role: main)", "1 traits"],
+      ["## c9 Rin (凛) — https://vndb.org/c9", "sex: f", "traits: i1 Kind", "vns: v1 X (role: main)", "1 trait"],
     ],
     [
       "staff rows per alias",

@@ -52,14 +52,15 @@ describe("resources", () => {
 describe("completions", () => {
   it("turns a typed name into ids for a template argument", async () => {
     const r = await anon.client.complete({ ref: { type: "ref/resource", uri: "vndb://vn/{id}" }, argument: { name: "id", value: "ever17" } });
-    expect(r.completion.values).toContain("v17");
+    expect(r.completion.values.map((v) => v.split(" ")[0])).toContain("v17");
     const tag = await anon.client.complete({ ref: { type: "ref/resource", uri: "vndb://tag/{id}" }, argument: { name: "id", value: "g7" } });
-    expect(tag.completion.values).toEqual(["g7"]);
+    expect(tag.completion.values).toHaveLength(1);
+    expect(tag.completion.values[0]).toMatch(/^g7 \(.+\)$/);
   });
 
   it("completes a prompt's VN argument", async () => {
     const r = await anon.client.complete({ ref: { type: "ref/prompt", name: "spoiler_free_summary" }, argument: { name: "vn", value: "ever17" } });
-    expect(r.completion.values).toContain("v17");
+    expect(r.completion.values.map((v) => v.split(" ")[0])).toContain("v17");
   });
 });
 

@@ -4,7 +4,7 @@
 
 import { z } from "zod";
 import { CARDS_OUTPUT } from "../output-shapes.js";
-import { defineTool, type ToolContext } from "../define-tool.js";
+import { defineTool, READ_ANNOTATIONS, type ToolContext } from "../define-tool.js";
 import type { CardsResult, ImageLimits, VnCard } from "../../ui/shapes.js";
 import { ToolError } from "../errors.js";
 
@@ -54,7 +54,7 @@ export const vnCardsTool = defineTool({
     ids: z.array(z.string().regex(/^v[1-9]\d*$/, "a VN id such as v17")).min(1).max(MAX_CARDS),
   },
   output: CARDS_OUTPUT,
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: READ_ANNOTATIONS,
   access: "read",
   async run(args, ctx) {
     const ids = [...new Set(args.ids)];

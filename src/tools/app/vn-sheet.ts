@@ -4,7 +4,7 @@
 
 import { z } from "zod";
 import { SHEET_OUTPUT } from "../output-shapes.js";
-import { defineTool } from "../define-tool.js";
+import { defineTool, READ_ANNOTATIONS } from "../define-tool.js";
 import type { SheetResult, VnSheet } from "../../ui/shapes.js";
 import { ToolError } from "../errors.js";
 import { imageLimits, toCard } from "./vn-cards.js";
@@ -48,12 +48,13 @@ export const vnSheetTool = defineTool({
   name: "vndb_vn_sheet",
   endpoint: "vn",
   composite: true,
+  alsoQueries: ["character"],
   audience: "app",
   title: "VN sheet",
   description: "One VN for the sheet view: titles, rating, length, languages, platforms, staff, cast, tags and relations, spoiler-safe.",
   input: { id: z.string().regex(/^v[1-9]\d*$/, "a VN id such as v17") },
   output: SHEET_OUTPUT,
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: READ_ANNOTATIONS,
   access: "read",
   async run(args, ctx) {
     const level = ctx.config.spoilerLevel;

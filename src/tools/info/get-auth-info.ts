@@ -1,7 +1,7 @@
 // vndb_get_auth_info: GET /authinfo — whose token is configured and what it may do.
 
 import { AUTH_INFO_OUTPUT } from "../output-shapes.js";
-import { defineTool } from "../define-tool.js";
+import { defineTool, READ_ANNOTATIONS } from "../define-tool.js";
 import { ToolError } from "../errors.js";
 import { permissionHint } from "../lists/permissions.js";
 
@@ -12,7 +12,7 @@ export const getAuthInfoTool = defineTool({
   description: "Show which VNDB user the configured token belongs to and its permissions (listread, listwrite).",
   input: {},
   output: AUTH_INFO_OUTPUT,
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: READ_ANNOTATIONS,
   access: "read",
   async run(_args, ctx) {
     if (!ctx.config.token) {

@@ -3,7 +3,7 @@
 
 import { z } from "zod";
 import { QUERY_ENDPOINTS } from "../../kana/types.js";
-import { defineTool } from "../define-tool.js";
+import { defineTool, READ_ANNOTATIONS } from "../define-tool.js";
 import { SCHEMA_OUTPUT } from "../output-shapes.js";
 
 const LISTS = ["language", "platform", "medium", "staff_role", "extlinks"] as const;
@@ -47,7 +47,7 @@ export const getSchemaTool = defineTool({
     list: z.enum(LISTS).optional().describe("An enumeration; extlinks needs endpoint"),
   },
   output: SCHEMA_OUTPUT,
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: READ_ANNOTATIONS,
   access: "read",
   async run(args, ctx) {
     const schema = (await ctx.api.schema({ signal: ctx.signal })) as SchemaShape;

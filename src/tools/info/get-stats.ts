@@ -1,7 +1,7 @@
 // vndb_get_stats: GET /stats, the database's entry counts (reference §4.2).
 
 import { STATS_OUTPUT } from "../output-shapes.js";
-import { defineTool } from "../define-tool.js";
+import { defineTool, READ_ANNOTATIONS } from "../define-tool.js";
 import { OFFLINE_STATS_PREFIX } from "../../server/offline-sample.js";
 import { mirrorStatsPrefix } from "../../server/mirror-data.js";
 
@@ -12,7 +12,7 @@ export const getStatsTool = defineTool({
   description: "Count the entries in VNDB (visual novels, releases, producers, characters, staff, tags, traits).",
   input: {},
   output: STATS_OUTPUT,
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: READ_ANNOTATIONS,
   access: "read",
   async run(_args, ctx) {
     const stats = await ctx.api.stats({ signal: ctx.signal });

@@ -1,7 +1,7 @@
 // vndb_get_user: GET /user — find users by id or name (reference §4.3).
 
 import { z } from "zod";
-import { defineTool } from "../define-tool.js";
+import { defineTool, READ_ANNOTATIONS } from "../define-tool.js";
 import { USER_OUTPUT } from "../output-shapes.js";
 import { vndbUrl } from "../../format/links.js";
 
@@ -19,7 +19,7 @@ export const getUserTool = defineTool({
     lengthvotes: z.boolean().optional().describe("Include play-time vote count and sum"),
   },
   output: USER_OUTPUT,
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: READ_ANNOTATIONS,
   access: "read",
   async run(args, ctx) {
     const fields = args.lengthvotes ? (["lengthvotes", "lengthvotes_sum"] as const) : undefined;

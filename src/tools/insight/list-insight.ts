@@ -4,7 +4,7 @@
 
 import { z } from "zod";
 import type { VndbApi } from "../api.js";
-import { defineTool, type ToolContext } from "../define-tool.js";
+import { defineTool, READ_ANNOTATIONS, type ToolContext } from "../define-tool.js";
 import { ToolError } from "../errors.js";
 import { INSIGHT_OUTPUT } from "../output-shapes.js";
 import { HIGH_VOTE, listStats, type InsightEntry, type InsightTag, type ListStats } from "./list-stats.js";
@@ -98,6 +98,7 @@ export const listInsightTool = defineTool({
   name: "vndb_list_insight",
   endpoint: "ulist",
   composite: true,
+  alsoQueries: ["vn"],
   title: "List statistics",
   description:
     "Whole-list stats: entries per label, vote average/histogram, finished per year, top developers/tags of votes ≥ 8. Default: token owner.",
@@ -105,7 +106,7 @@ export const listInsightTool = defineTool({
     user: z.string().optional().describe("u123 or username"),
   },
   output: INSIGHT_OUTPUT,
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: READ_ANNOTATIONS,
   access: "read",
   async run(args, ctx) {
     let user: string;

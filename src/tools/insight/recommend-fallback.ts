@@ -176,7 +176,10 @@ export function scoreFallback(candidates: readonly Candidate[], signals: Fallbac
     for (const d of c.developers ?? []) if (devs.has(d.id)) add("developer", d.name, WEIGHTS.developer);
     for (const st of c.staff ?? []) {
       const as = CREDIT_ROLES[st.role];
-      if (credits.has(st.id) && as) add(as, `${st.id} ${st.name}`, WEIGHTS[as as keyof typeof WEIGHTS]);
+      // One person credited under two aliases (s1288 as Mameda Susumu and Kinugasa Michio) is
+      // one reason, named as the seed credits them.
+      const seed = credits.get(st.id);
+      if (seed && as) add(as, `${st.id} ${seed.name}`, WEIGHTS[as as keyof typeof WEIGHTS]);
     }
     for (const [kind, list] of groups) shares.push(`${kind}${list.length > 1 ? "s" : ""} ${list.join(", ")}`);
     if (shares.length) picks.push({ id: c.id, title: c.title, rating: c.rating ?? null, shares, score, weak: !strong });

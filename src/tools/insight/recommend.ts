@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import type { VndbApi } from "../api.js";
-import { defineTool, type ToolContext } from "../define-tool.js";
+import { defineTool, READ_ANNOTATIONS, type ToolContext } from "../define-tool.js";
 import { ToolError } from "../errors.js";
 import { RECOMMEND_OUTPUT } from "../output-shapes.js";
 import { entryLinks } from "../query/entry-links.js";
@@ -14,6 +14,7 @@ import { resolveCode, type CodeKind } from "../../filters/code-names.js";
 import { VOTED_LABEL } from "../lists/labels.js";
 import { resolveUserId } from "../lists/users.js";
 import { avoidClauses, avoidedText, MAX_AVOID, resolveAvoid, weighDown, type Avoided } from "./recommend-avoid.js";
+import { onePerTag } from "../../filters/one-per-tag.js";
 import {
   barrenSignals,
   FALLBACK_SEED_FIELDS,
@@ -145,6 +146,7 @@ export const recommendTool = defineTool({
   name: "vndb_recommend",
   endpoint: "vn",
   composite: true,
+  alsoQueries: ["ulist"],
   title: "Recommend visual novels",
   description:
     "VNs like `like` (ids/titles) or, without it, the user's votes ≥ 8, by shared tags (without tags: developers, staff, relations); skips the user's list, says why each fits.",
@@ -157,7 +159,7 @@ export const recommendTool = defineTool({
     avoid: z.array(z.string()).max(MAX_AVOID).optional().describe("VNs or tags not wanted"),
   },
   output: RECOMMEND_OUTPUT,
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: READ_ANNOTATIONS,
   access: "read",
   async run(args, ctx) {
     // The server's spoiler level (VNDB_SPOILER_LEVEL): a parameter would cost every session tokens.
@@ -240,7 +242,7 @@ export const recommendTool = defineTool({
       head.push(`${noTags}; signals used: ${signalsText(signals)}${mean !== null ? `; ties go to the rating closest to the seeds' (${ratingText(mean)})` : ""}.`);
       const candidates = await fallbackCandidates(ctx.api, signals, extra, CANDIDATES, ctx.signal);
       const onList = await listed(candidates.map((c) => c.id));
-      if (user) head.push(`Dropped ${onList.size} already on the list of ${whose}.`);
+      if (user && onList.size > 0) head.push(`Dropped ${onList.size} already on the list of ${whose}.`);
       const rows = new Map(candidates.map((c) => [c.id, c]));
       const scoredPicks: Pick[] = scoreFallback(candidates.filter((c) => !onList.has(c.id)), signals, mean).map((p) => ({
         id: p.id,
@@ -285,9 +287,10 @@ export const recommendTool = defineTool({
     }
     const ask = async (match: unknown[]) => {
       const any = match.length === 1 ? match[0] : ["or", ...match];
+      // The caller's filters may name a profile tag again: one predicate per tag (one-per-tag.ts).
       const res = await ctx.api.query(
         "vn",
-        { filters: ["and", any, ...extra], fields: "title,rating,votecount,tags{id,rating,spoiler,lie}", sort: "rating", reverse: true, results: CANDIDATES },
+        { filters: onePerTag("vn", ["and", any, ...extra]), fields: "title,rating,votecount,tags{id,rating,spoiler,lie}", sort: "rating", reverse: true, results: CANDIDATES },
         { signal: ctx.signal },
       );
       return res.results as unknown as VnRow[];
@@ -318,7 +321,7 @@ export const recommendTool = defineTool({
       .filter((x) => x.shares.length > 0);
 
     head.push(`Signals used: shared content tags. Profile: ${profile.map((p) => p.name).join(", ")}.`);
-    if (user) head.push(`Dropped ${onList.size} already on the list of ${whose}.`);
+    if (user && onList.size > 0) head.push(`Dropped ${onList.size} already on the list of ${whose}.`);
     const voted = await byVotes(scored);
     if (voted.line) head.push(voted.line);
     const tagNames = new Map<string, string>(profile.map((p) => [p.id, p.name]));

@@ -1,7 +1,7 @@
 // vndb_list_labels: GET /ulist_labels — the labels of a user's list (reference §4.5).
 
 import { z } from "zod";
-import { defineTool } from "../define-tool.js";
+import { defineTool, READ_ANNOTATIONS } from "../define-tool.js";
 import { LABELS_OUTPUT } from "../output-shapes.js";
 import { ToolError } from "../errors.js";
 import { resolveUserId } from "./users.js";
@@ -25,7 +25,7 @@ export const listLabelsTool = defineTool({
     user: z.string().optional().describe("u123 or username"),
   },
   output: LABELS_OUTPUT,
-  annotations: { readOnlyHint: true, openWorldHint: true },
+  annotations: READ_ANNOTATIONS,
   access: "read",
   async run(args, ctx) {
     if (!args.user && !ctx.config.token) {

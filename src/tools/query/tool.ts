@@ -4,7 +4,7 @@
 // is loaded on the first call, so that start-up only builds the tool list.
 
 import { z } from "zod";
-import { defineTool, type AnyTool } from "../define-tool.js";
+import { defineTool, READ_ANNOTATIONS, type AnyTool } from "../define-tool.js";
 import type { QueryArgs } from "./args.js";
 import { filterSchema } from "../../filters/schema.js";
 import { MAX_PAGE, MAX_RESULTS } from "../../kana/query-limits.js";
@@ -51,6 +51,7 @@ export function defineQueryTool(spec: QuerySpec): AnyTool {
   // never builds the nine filter and entry schemas (bench:server, spawn -> tools/list).
   let input: ReturnType<typeof inputShape> | undefined;
   let output: z.ZodRawShape | undefined;
+  let listedOutput: z.ZodRawShape | undefined;
   return defineTool({
     name: spec.tool,
     endpoint: spec.endpoint,
@@ -62,7 +63,10 @@ export function defineQueryTool(spec: QuerySpec): AnyTool {
     get output() {
       return (output ??= queryOutput(spec.endpoint));
     },
-    annotations: { readOnlyHint: true, openWorldHint: true },
+    get listedOutput() {
+      return (listedOutput ??= queryOutput(spec.endpoint, true));
+    },
+    annotations: READ_ANNOTATIONS,
     access: "read",
     run: async (args, ctx) => {
       const asked = args as QueryArgs;

@@ -7,6 +7,7 @@ import { MAX_RESULTS } from "../../../kana/query-limits.js";
 import type { QueryEndpoint } from "../../../kana/types.js";
 import type { VndbApi } from "../../api.js";
 import type { QueryNote } from "./note.js";
+import { quotedNote } from "../../../format/quoted-note.js";
 
 type Obj = Record<string, unknown>;
 
@@ -60,7 +61,7 @@ async function staffCredits(input: CreditInput, ids: string[]): Promise<Credits>
   for (const vn of r.results as Obj[]) {
     const head = `${str(vn.id)} ${str(vn.title)}${typeof vn.released === "string" ? ` (${vn.released.slice(0, 4)})` : ""}`;
     for (const id of ids) {
-      const roles = [...new Set(objs(vn.staff).filter((s) => s.id === id).map((s) => str(s.role) + (str(s.note) ? ` "${str(s.note)}"` : "")))];
+      const roles = [...new Set(objs(vn.staff).filter((s) => s.id === id).map((s) => str(s.role) + quotedNote(s.note)))];
       const voiced = [
         ...new Set(
           objs(vn.va)

@@ -9,10 +9,16 @@ import { vndbIdPattern } from "../../../kana/vndbid.js";
 import { line, type Obj, type QueryNote } from "./note.js";
 
 /** Per endpoint: the fields holding titles, the alias field, and the fields to fetch them. */
-const NAMES: Readonly<Partial<Record<QueryEndpoint, { fetch: Record<string, string>; titles: (r: Obj) => string[]; releaseTitles: boolean }>>> = {
+/**
+ * `titles` are the names the answer shows (a match there needs no word); `otherTitles` the
+ * entry's titles in other languages, which the answer does not show: "Fate" finds
+ * Piofiore no Banshou through its English title "Piofiore: Fated Memories" (issue 29, defect 4).
+ */
+const NAMES: Readonly<Partial<Record<QueryEndpoint, { fetch: Record<string, string>; titles: (r: Obj) => string[]; otherTitles?: (r: Obj) => string[]; releaseTitles: boolean }>>> = {
   vn: {
     fetch: { title: "title", alttitle: "alttitle", titles: "titles{title,latin}", aliases: "aliases" },
-    titles: (r) => [r.title, r.alttitle, ...((r.titles as Obj[] | undefined) ?? []).flatMap((t) => [t.title, t.latin])].filter((x): x is string => typeof x === "string"),
+    titles: (r) => [r.title, r.alttitle].filter((x): x is string => typeof x === "string"),
+    otherTitles: (r) => ((r.titles as Obj[] | undefined) ?? []).flatMap((t) => [t.title, t.latin]).filter((x): x is string => typeof x === "string"),
     releaseTitles: true,
   },
   producer: {
@@ -51,7 +57,7 @@ function normalized(label: string): string {
   return norm;
 }
 
-/** "Matched through other names: v7 via alias "Moon Princess"; v11 via a release title." */
+/** "Matched through other names: v7 via alias "Moon Princess"; v9 via its title "…"; v11 via a release title." */
 export function matchReasons(endpoint: QueryEndpoint, search: string, results: Obj[]): string | null {
   const names = NAMES[endpoint]!;
   const words = searchWords(search);
@@ -62,6 +68,11 @@ export function matchReasons(endpoint: QueryEndpoint, search: string, results: O
   const reasons: string[] = [];
   for (const r of results) {
     if (names.titles(r).some(matches)) continue;
+    const other = names.otherTitles?.(r).find(matches);
+    if (other) {
+      reasons.push(`${String(r.id)} via its title "${other}"`);
+      continue;
+    }
     const alias = ((r.aliases as unknown[] | undefined) ?? []).find((a): a is string => typeof a === "string" && matches(a));
     if (alias) reasons.push(`${String(r.id)} via alias "${alias}"`);
     else if (names.releaseTitles) reasons.push(`${String(r.id)} via a release title`);

@@ -5,6 +5,7 @@
 
 import type { KanaRow } from "../../../kana/api-types.js";
 import type { Obj, QueryNote } from "./note.js";
+import { quotedNote } from "../../../format/quoted-note.js";
 
 /** The row member that says it (in structuredContent and the text). */
 export const CREDITED_KEY = "credited";
@@ -30,7 +31,7 @@ const objs = (v: unknown): Obj[] => (Array.isArray(v) ? (v.filter((x) => x !== n
 function creditOf(row: KanaRow, sid: string): string | null {
   const roles = objs(row.staff)
     .filter((s) => s.id === sid)
-    .map((s) => `${String(s.role)}${typeof s.note === "string" && s.note ? ` "${s.note}"` : ""}`);
+    .map((s) => `${String(s.role)}${quotedNote(s.note)}`);
   const voiced = objs(row.va)
     .filter((a) => (a.staff as Obj | undefined)?.id === sid)
     .map((a) => {
