@@ -2,6 +2,8 @@
 
 export type QueryArgs = {
   query?: string;
+  /** vndb_search_vn only: a folder or file name to identify (query/identify/). */
+  identify?: string;
   filters?: unknown;
   user?: string;
   fields?: string;

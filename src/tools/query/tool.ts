@@ -18,6 +18,8 @@ function inputShape(spec: QuerySpec) {
   return {
     // `query`, `fields` and paging are explained once in the server instructions (token budget).
     ...(spec.searchable ? { query: z.string().optional() } : {}),
+    // Issue 31 item 3: a mode of the VN search rather than a tool of its own (~15 tokens, not ~50).
+    ...(spec.endpoint === "vn" ? { identify: z.string().optional().describe("game folder/file name → ranked guesses") } : {}),
     filters: filterSchema(spec.endpoint).optional(),
     ...(spec.endpoint === "ulist" ? { user: z.string().optional().describe("u123 or username") } : {}),
     fields: z.string().optional(),
@@ -37,6 +39,9 @@ function inputShape(spec: QuerySpec) {
  */
 let runner: Promise<typeof import("./run.js")> | undefined;
 const loadRunner = () => (runner ??= import("./run.js"));
+
+let identifier: Promise<typeof import("./identify/identify.js")> | undefined;
+const loadIdentify = () => (identifier ??= import("./identify/identify.js"));
 
 export function defineQueryTool(spec: QuerySpec): AnyTool {
   // The zod shapes are built on first use: a call, or tools/list where the entries are not
@@ -58,6 +63,8 @@ export function defineQueryTool(spec: QuerySpec): AnyTool {
     annotations: { readOnlyHint: true, openWorldHint: true },
     access: "read",
     run: async (args, ctx) => {
+      const identify = (args as QueryArgs).identify;
+      if (identify !== undefined) return (await loadIdentify()).runIdentify(ctx, identify);
       const result = await (await loadRunner()).runQuery(spec, args as QueryArgs, ctx);
       const shown = result.structured?.results;
       return Array.isArray(shown) ? { ...result, links: entryLinks(shown) } : result;
