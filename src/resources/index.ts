@@ -12,6 +12,7 @@ import { redact } from "../server/log.js";
 import { completeEntryId, completionResult, NO_COMPLETION, type Completion } from "./name-completion.js";
 import { uiPage, uiResources } from "../ui/resources.js";
 import { ICONS, type IconEntry } from "../server/icon.js";
+import { userFileTemplates } from "./user-files.js";
 
 /** The entry kinds with a template, each with the search tool that answers for it. */
 export const ENTRY_KINDS: ReadonlyArray<{ kind: QueryEndpoint; noun: string; example: string }> = [
@@ -138,7 +139,7 @@ const resourcesOf = (options: RegisterOptions): SharedResource[] =>
 export function registerResources(server: McpServer, options: RegisterOptions, shelf: ToolShelf): void {
   server.server.setRequestHandler("resources/list", () => ({ resources: resourcesOf(options).map((r) => ({ uri: r.uri, name: r.name, ...r.metadata })) }));
   server.server.setRequestHandler("resources/templates/list", () => ({
-    resourceTemplates: sharedTemplates(shelf).map((t) => ({ name: t.name, uriTemplate: t.template.toString(), ...t.metadata })),
+    resourceTemplates: [...sharedTemplates(shelf), ...userFileTemplates()].map((t) => ({ name: t.name, uriTemplate: t.template.toString(), ...t.metadata })),
   }));
   server.server.setRequestHandler("resources/read", async (request, ctx) => {
     let uri: URL;
@@ -155,6 +156,16 @@ export function registerResources(server: McpServer, options: RegisterOptions, s
       const id = String(Array.isArray(variables.id) ? variables.id[0] : variables.id);
       return runAsResource(uri.href, await shelf.tool(tool), { filters: { id }, fields: "standard" }, contextFor(options, ctx.mcpReq.signal));
     }
+    for (const file of userFileTemplates()) {
+      const variables = file.template.match(uri.toString());
+      if (!variables) continue;
+      const user = decodeURIComponent(String(Array.isArray(variables.user) ? variables.user[0] : variables.user));
+      try {
+        return await file.read(uri.href, user, contextFor(options, ctx.mcpReq.signal));
+      } catch (error) {
+        throw new ProtocolError(ProtocolErrorCode.InternalError, redact(describeError(error)));
+      }
+    }
     throw new ResourceNotFoundError(request.params.uri);
   });
 }
@@ -165,6 +176,7 @@ export function registerResources(server: McpServer, options: RegisterOptions, s
  */
 export async function completeResourceArgument(options: RegisterOptions, shelf: ToolShelf, uri: string, argument: string, value: string): Promise<Completion> {
   const template = sharedTemplates(shelf).find((t) => t.template.toString() === uri);
+  if (!template && userFileTemplates().some((t) => t.template.toString() === uri)) return NO_COMPLETION;
   if (!template) {
     if (resourcesOf(options).some((r) => r.uri === uri)) return NO_COMPLETION;
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource template ${uri} not found`);
