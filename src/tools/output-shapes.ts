@@ -164,12 +164,13 @@ const ULIST_PATCH = z.looseObject({
   labels_unset: z.array(int).optional(),
 });
 
+/** One VN's write; `vn`, `sent` and `written` are absent from an import's or undo's answer (list-import.ts). */
 export const UPDATE_LIST_OUTPUT = {
-  user: z.string(),
-  vn: z.string(),
+  user: z.string().optional(),
+  vn: z.string().optional(),
   created: z.boolean().optional(),
-  sent: ULIST_PATCH,
-  written: WRITTEN,
+  sent: ULIST_PATCH.optional(),
+  written: WRITTEN.optional(),
   changes: strings.optional(),
   not_applied: strings.optional(),
   entry: LIST_ENTRY.nullable().optional(),
@@ -178,6 +179,11 @@ export const UPDATE_LIST_OUTPUT = {
   notes: strings.optional(),
   /** false when the write could not be read back. */
   read_back: z.boolean().optional(),
+  /** import: whether nothing was written yet, the batch id for undo, the rows written, each row's plan and outcome. */
+  dry_run: z.boolean().optional(),
+  batch: z.string().nullable().optional(),
+  rows_written: int.optional(),
+  rows: z.array(z.looseObject({ line: int, action: z.string() })).optional(),
 };
 
 export const REMOVE_LIST_OUTPUT = {
