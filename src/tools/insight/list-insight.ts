@@ -95,8 +95,8 @@ export const listInsightTool = defineTool({
   title: "List insight",
   // Items of issue 31 folded in as modes: a tool each would cost ~60 tokens of tools/list apiece.
   description:
-    "Whole-list stats (labels, votes, finished per year, top developers/tags of votes ≥ 8). " +
-    "compare: another user → tastes side by side. vn: should the user read it. upcoming: releases to come. Default user: token owner.",
+    "A list's stats (labels, votes, finished per year, top developers/tags of votes ≥ 8); " +
+    "compare: another user's tastes side by side; vn: should the user read it; upcoming: releases to come. Default user: token owner.",
   input: {
     user: z.string().optional().describe("u123 or username"),
     compare: z.string().optional(),
