@@ -12,7 +12,7 @@ import { parseName } from "../../src/tools/query/identify/parse-name.js";
 let s: Emulated;
 beforeAll(async () => {
   s = await startEmulated({ preset: "catalogue" });
-});
+}, 60_000);
 afterAll(async () => {
   await s.close();
 });

@@ -15,7 +15,7 @@ let owner: Emulated;
 beforeAll(async () => {
   anon = await startEmulated();
   owner = await startEmulated({ config: { token: TOKENS.u2Reader } });
-});
+}, 60_000);
 afterAll(async () => {
   await anon.close();
   await owner.close();
@@ -163,4 +163,20 @@ describe("should I read it?", () => {
     expect(r.text).toContain("Languages: unknown (no releases on u1's release list)");
     expect(r.text).toContain("Taste match: no votes in public to compare with.");
   });
+});
+
+describe("the offline sample says it is one", () => {
+  it("compare, vn and upcoming answers name the offline sample in --embedded mode, and not otherwise", async () => {
+    const offline = await startEmulated({ config: { embedded: true } });
+    try {
+      for (const args of [{ user: "u2", compare: "u4" }, { user: "u2", vn: "v17" }, { user: "u2", upcoming: true }]) {
+        const r = await offline.call("vndb_list_insight", args);
+        expect(r.isError, r.text).toBe(false);
+        expect(r.text).toContain("From the offline sample");
+        expect((await anon.call("vndb_list_insight", args)).text).not.toContain("offline sample");
+      }
+    } finally {
+      await offline.close();
+    }
+  }, 60_000);
 });

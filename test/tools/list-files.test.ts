@@ -11,7 +11,7 @@ let owner: Emulated;
 beforeAll(async () => {
   anon = await startEmulated();
   owner = await startEmulated({ config: { token: TOKENS.u2Writer } });
-});
+}, 60_000);
 afterAll(async () => {
   await anon.close();
   await owner.close();

@@ -24,7 +24,7 @@ beforeAll(async () => {
       return reply;
     },
   });
-});
+}, 60_000);
 afterAll(async () => {
   await s.close();
 });
@@ -137,7 +137,7 @@ describe("import: interrupted by the rate budget", () => {
       },
     }) as VndbApi;
     c = await connect(testConfig({ token: TOKENS.u2Writer }), api, { elicit: () => ({ action: "accept", content: { confirm: true } }) });
-  });
+  }, 60_000);
   afterAll(async () => {
     await c.close();
     await inner.close();

@@ -6,7 +6,7 @@ import type { ToolContext, ToolResult } from "../define-tool.js";
 import { ToolError } from "../errors.js";
 import type { InsightTag } from "./list-stats.js";
 import { compareTastes, MIN_SHARED_FOR_CORRELATION, type ComparedEntry, type Favourites, type NameMean, type VnDetail } from "./taste-compare.js";
-import { idFilter, listOwner, PAGE_SIZE, readWholeList, type ListOwner } from "./whole-list.js";
+import { idFilter, listOwner, OFFLINE_SAMPLE_NOTE, PAGE_SIZE, readWholeList, type ListOwner } from "./whole-list.js";
 
 /** The voted VNs per reader whose makers and tags are read: the best 100, one request each at most. */
 const TASTE_VNS = 100;
@@ -90,6 +90,7 @@ export async function runCompare(ctx: ToolContext, user: string | undefined, oth
   const loved = (who: string, other: string, xs: readonly ComparedEntry[]) =>
     `Loved by ${who}, not on ${other}'s list: ${xs.map((e) => `${e.id} ${e.title} (${e.vote! / 10})`).join("; ") || "none"}.`;
   lines.push(loved(a.label, b.label, c.lovedUnread[0]), loved(b.label, a.label, c.lovedUnread[1]));
+  if (ctx.config.embedded) lines.push(OFFLINE_SAMPLE_NOTE);
   return {
     text: lines.join("\n"),
     structured: {

@@ -8,7 +8,7 @@ import type { ToolContext, ToolResult } from "../define-tool.js";
 import { ToolError } from "../errors.js";
 import { countedTags, type InsightTag } from "./list-stats.js";
 import { readerProfile } from "./reader-profile.js";
-import { idFilter, listOwner, PAGE_SIZE } from "./whole-list.js";
+import { idFilter, listOwner, OFFLINE_SAMPLE_NOTE, PAGE_SIZE } from "./whole-list.js";
 
 /** The reader's votes read for the taste match: the most recent 500 (5 of VNDB's 200 requests per 5 minutes). */
 const TASTE_PAGES = 5;
@@ -224,6 +224,7 @@ export async function runBrief(ctx: ToolContext, user: string | undefined, vn: s
   }
   lines.push(`Taste match: ${taste.join("; ")}.`);
 
+  if (ctx.config.embedded) lines.push(OFFLINE_SAMPLE_NOTE);
   return {
     text: lines.join("\n"),
     structured: {

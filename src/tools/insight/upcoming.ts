@@ -6,7 +6,7 @@
 
 import type { ToolContext, ToolResult } from "../define-tool.js";
 import { readerProfile } from "./reader-profile.js";
-import { idFilter, listOwner, PAGE_SIZE, readWholeList } from "./whole-list.js";
+import { idFilter, listOwner, OFFLINE_SAMPLE_NOTE, PAGE_SIZE, readWholeList } from "./whole-list.js";
 
 /** Labels whose VNs are not waited for: Dropped (4) and Blacklist (6). */
 const NOT_WAITED = new Set([4, 6]);
@@ -110,6 +110,7 @@ export async function runUpcoming(ctx: ToolContext, user: string | undefined): P
     ...(lines.length ? lines : ["none."]),
     ...(u.releases.length > SHOWN ? [`…and ${u.releases.length - SHOWN} more (all in structuredContent).`] : []),
     `As a calendar: vndb://user/${u.user}/upcoming.ics`,
+    ...(ctx.config.embedded ? [OFFLINE_SAMPLE_NOTE] : []),
   ].join("\n");
   const { label: _label, ...structured } = u;
   return { text, structured: { ...structured } };

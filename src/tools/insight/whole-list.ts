@@ -50,3 +50,6 @@ export async function readWholeList<T>(api: VndbApi, user: string, fields: strin
 export function idFilter(ids: readonly string[]): unknown[] {
   return ids.length === 1 ? ["id", "=", ids[0]] : ["or", ...ids.map((id) => ["id", "=", id])];
 }
+
+/** What an insight answer says in the offline mode (--embedded): its lists and VNs are the sample's. */
+export const OFFLINE_SAMPLE_NOTE = "From the offline sample (a part of VNDB's data and its sample users' lists), not all of VNDB.";
