@@ -81,6 +81,9 @@ describe("import: one confirmation", () => {
     const after = await listOf(s.api);
     for (const id of ["v17", "v4", "v97"]) expect(after.find((e) => e.id === id)?.labels).toEqual([5]);
     const batch = r.structured!.batch as string;
+    // Each written row carries its way back, for a client that cannot reach this session again.
+    const rows = r.structured!.rows as { vn?: string; outcome?: string; undo?: unknown }[];
+    expect(rows.filter((x) => x.undo !== undefined).map((x) => [x.vn, x.undo])).toEqual([["v17", "remove"], ["v4", "remove"], ["v97", "remove"]]);
     expect(r.text).toContain(`Undo: {"undo":"${batch}","confirm":true}`);
 
     const preview = await s.call("vndb_update_list_entry", { undo: batch });
@@ -102,6 +105,8 @@ describe("import: one confirmation", () => {
     const r = await s.call("vndb_update_list_entry", { import: csv, confirm: true });
     expect(r.text).toContain("read as CSV with columns");
     expect(r.text).toMatch(/line 3 v2 .*: changed \(read back: now [^)]*Playing[^)]*vote 8\)/);
+    const undoOfV2 = (r.structured!.rows as { vn?: string; undo?: unknown }[]).find((x) => x.vn === "v2")!.undo;
+    expect(undoOfV2).toEqual({ labels_unset: [1], vote: v2.vote });
     const mid = (await listOf(s.api)).find((e) => e.id === "v2")!;
     expect(mid.vote).toBe(80);
     expect(mid.labels).toContain(1);

@@ -291,7 +291,9 @@ export async function runImport(ctx: ToolContext, text: string, confirm: boolean
       stopped: stopped ? { line: stopped.at.row.line, reason: stopped.why } : null,
       rows: structuredRows(planned).map((s) => {
         const r = rows.find((x) => x.p.row.line === s.line);
-        return r ? { ...s, outcome: r.state } : s;
+        const undo = batch.rows.find((b) => b.vn === s.vn && r);
+        // Each written row's way back, for a client whose next call cannot reach this session (stateless HTTP).
+        return r ? { ...s, outcome: r.state, ...(undo ? { undo: undo.undo ?? "remove" } : {}) } : s;
       }),
     },
   };
@@ -301,7 +303,10 @@ export async function runUndo(ctx: ToolContext, batchId: string, confirm: boolea
   const me = await requireListWrite(ctx);
   const batch = ctx.session.imports.get(batchId.trim());
   if (!batch || batch.user !== me.id) {
-    throw new ToolError(`No import ${batchId} in this session.`, "Undo works in the session that imported; the import's answer lists each row's state before it.");
+    throw new ToolError(
+      `No import ${batchId} in this session.`,
+      "Undo works in the session that imported. Elsewhere, put each row back by hand: the import's rows[].undo is the update to send (or \"remove\").",
+    );
   }
   const what = (r: ImportBatch["rows"][number]) => `${r.vn} ${r.title}: ${r.undo ? "take back the labels and vote the import set" : "remove it (it was added)"}`;
   const plan = [...batch.rows].reverse();
