@@ -13,6 +13,7 @@ import { completeEntryId, completionResult, ID_LETTER, NO_COMPLETION, type Compl
 import { vndbIdPattern } from "../kana/vndbid.js";
 import { uiPage, uiResources } from "../ui/resources.js";
 import { ICONS, type IconEntry } from "../server/icon.js";
+import { userFileTemplates } from "./user-files.js";
 
 /** The entry kinds with a template, each with the search tool that answers for it. */
 export const ENTRY_KINDS: ReadonlyArray<{ kind: QueryEndpoint; noun: string; example: string }> = [
@@ -156,7 +157,7 @@ const resourcesOf = (options: RegisterOptions): SharedResource[] =>
 export function registerResources(server: McpServer, options: RegisterOptions, shelf: ToolShelf): void {
   server.server.setRequestHandler("resources/list", () => ({ resources: resourcesOf(options).map((r) => ({ uri: r.uri, name: r.name, ...r.metadata })) }));
   server.server.setRequestHandler("resources/templates/list", () => ({
-    resourceTemplates: sharedTemplates(shelf).map((t) => ({ name: t.name, uriTemplate: t.template.toString(), ...t.metadata })),
+    resourceTemplates: [...sharedTemplates(shelf), ...userFileTemplates()].map((t) => ({ name: t.name, uriTemplate: t.template.toString(), ...t.metadata })),
   }));
   server.server.setRequestHandler("resources/read", async (request, ctx) => {
     let uri: URL;
@@ -175,6 +176,16 @@ export function registerResources(server: McpServer, options: RegisterOptions, s
       if (!id) throw new ResourceNotFoundError(request.params.uri, `Resource not found: ${request.params.uri} (a ${kind} id looks like ${ID_EXAMPLE[kind]})`);
       return runAsResource(uri.href, await shelf.tool(tool), { filters: { id }, fields: "standard" }, contextFor(options, ctx.mcpReq.signal));
     }
+    for (const file of userFileTemplates()) {
+      const variables = file.template.match(uri.toString());
+      if (!variables) continue;
+      const user = decodeURIComponent(String(Array.isArray(variables.user) ? variables.user[0] : variables.user));
+      try {
+        return await file.read(uri.href, user, contextFor(options, ctx.mcpReq.signal));
+      } catch (error) {
+        throw new ProtocolError(ProtocolErrorCode.InternalError, redact(describeError(error)));
+      }
+    }
     throw new ResourceNotFoundError(request.params.uri);
   });
 }
@@ -185,6 +196,7 @@ export function registerResources(server: McpServer, options: RegisterOptions, s
  */
 export async function completeResourceArgument(options: RegisterOptions, shelf: ToolShelf, uri: string, argument: string, value: string): Promise<Completion> {
   const template = sharedTemplates(shelf).find((t) => t.template.toString() === uri);
+  if (!template && userFileTemplates().some((t) => t.template.toString() === uri)) return NO_COMPLETION;
   if (!template) {
     if (resourcesOf(options).some((r) => r.uri === uri)) return NO_COMPLETION;
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource template ${uri} not found`);

@@ -120,20 +120,26 @@ export const SCHEMA_OUTPUT = {
 const NAME_COUNTS = z.array(z.looseObject({ name: z.string(), count: int }));
 
 /** vndb_list_insight: list-stats.ts ListStats plus whose list and whether it was read whole. */
+/**
+ * vndb_list_insight: the statistics (the default), or a comparison (`compare`), a reading
+ * brief (`vn`) or upcoming releases (`upcoming`): only `user` is common to all four.
+ */
 export const INSIGHT_OUTPUT = {
-  user: z.string(),
-  cut: z.boolean(),
-  entries: int,
-  labels: z.array(z.looseObject({ id: int, label: z.string(), count: int })),
-  unlabelled: int,
-  votes: int,
-  average: z.number().nullable(),
-  histogram: z.array(int),
-  finishedByYear: countsByName,
-  finishedUndated: int,
-  highVoted: int,
-  topDevelopers: NAME_COUNTS,
-  topTags: NAME_COUNTS,
+  user: z.string().optional(),
+  cut: z.boolean().optional(),
+  entries: z.union([int, z.array(int)]).optional(),
+  labels: z.array(z.looseObject({ id: int, label: z.string(), count: int })).optional(),
+  unlabelled: int.optional(),
+  votes: z.union([int, z.array(int)]).optional(),
+  average: z.number().nullable().optional(),
+  histogram: z.array(int).optional(),
+  finishedByYear: countsByName.optional(),
+  finishedUndated: int.optional(),
+  highVoted: int.optional(),
+  topDevelopers: NAME_COUNTS.optional(),
+  topTags: NAME_COUNTS.optional(),
+  /** compare: the two users. */
+  users: z.array(z.string()).optional(),
 };
 
 /** vndb_recommend: seeds, the tag profile and the picks with the tags each shares. */
@@ -166,12 +172,13 @@ const ULIST_PATCH = z.looseObject({
   labels_unset: z.array(int).optional(),
 });
 
+/** One VN's write; `vn`, `sent` and `written` are absent from an import's or undo's answer (list-import.ts). */
 export const UPDATE_LIST_OUTPUT = {
-  user: z.string(),
-  vn: z.string(),
+  user: z.string().optional(),
+  vn: z.string().optional(),
   created: z.boolean().optional(),
-  sent: ULIST_PATCH,
-  written: WRITTEN,
+  sent: ULIST_PATCH.optional(),
+  written: WRITTEN.optional(),
   changes: strings.optional(),
   not_applied: strings.optional(),
   entry: LIST_ENTRY.nullable().optional(),
@@ -180,6 +187,11 @@ export const UPDATE_LIST_OUTPUT = {
   notes: strings.optional(),
   /** false when the write could not be read back. */
   read_back: z.boolean().optional(),
+  /** import: whether nothing was written yet, the batch id for undo, the rows written, each row's plan and outcome. */
+  dry_run: z.boolean().optional(),
+  batch: z.string().nullable().optional(),
+  rows_written: int.optional(),
+  rows: z.array(z.looseObject({ line: int, action: z.string() })).optional(),
 };
 
 export const REMOVE_LIST_OUTPUT = {

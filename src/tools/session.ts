@@ -4,7 +4,26 @@
 import type { NameResolver } from "../filters/index.js";
 import type { AuthInfo, VndbApi } from "./api.js";
 
+/** A list import's writes, kept so that it can be undone (lists/list-import.ts). */
+export interface ImportBatch {
+  user: string;
+  /**
+   * Rows written (or whose write may have landed), in order, each with the PATCH /ulist body
+   * that puts it back, or null when the VN was not on the list before (undo removes it).
+   */
+  rows: { vn: string; title: string; undo: Record<string, unknown> | null }[];
+}
+
 export class SessionState {
+  /** Imports of this connection by batch id ("import-1"), for undo. */
+  readonly imports = new Map<string, ImportBatch>();
+  private importCount = 0;
+
+  /** A new batch id of this connection. */
+  nextImportId(): string {
+    return `import-${++this.importCount}`;
+  }
+
   private authInfo: Promise<AuthInfo> | undefined;
   private nameResolver: NameResolver | undefined;
 

@@ -17,11 +17,13 @@ afterAll(async () => {
 });
 
 describe("resources", () => {
-  it("lists a template per entry kind", async () => {
+  it("lists a template per entry kind, and a user's list files", async () => {
     const { resourceTemplates } = await anon.client.listResourceTemplates();
-    expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual(
-      ["character", "producer", "release", "staff", "tag", "trait", "vn"].map((k) => `vndb://${k}/{id}`),
-    );
+    expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual([
+      ...["character", "producer", "release", "staff", "tag", "trait"].map((k) => `vndb://${k}/{id}`),
+      ...["list.csv", "list.json", "upcoming.ics"].map((f) => `vndb://user/{user}/${f}`),
+      "vndb://vn/{id}",
+    ]);
   });
 
   it("reads an entry as compact text and JSON, the same entry the search tool gives", async () => {

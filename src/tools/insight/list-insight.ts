@@ -8,12 +8,9 @@ import { defineTool, READ_ANNOTATIONS, type ToolContext } from "../define-tool.j
 import { ToolError } from "../errors.js";
 import { INSIGHT_OUTPUT } from "../output-shapes.js";
 import { HIGH_VOTE, listStats, type InsightEntry, type InsightTag, type ListStats } from "./list-stats.js";
+import { readWholeList } from "./whole-list.js";
 import { resolveUserId } from "../lists/users.js";
 
-/** Entries per /ulist page: the API's maximum (reference §5). */
-const PAGE_SIZE = 100;
-/** At most this many pages (5,000 entries): 50 of the 200 requests VNDB allows per 5 minutes. */
-const MAX_PAGES = 50;
 /** VNs per tag request: one request, the API's page maximum. */
 const TAG_VNS = 100;
 
@@ -27,24 +24,16 @@ interface RawEntry {
   vn?: { developers?: { name: string }[] };
 }
 
-/** Pages until `more` is false: `count` on /ulist fails in the real service (reference §11). */
-async function readWholeList(api: VndbApi, user: string, ctx: ToolContext): Promise<{ entries: InsightEntry[]; cut: boolean }> {
-  const entries: InsightEntry[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const res = await api.query("ulist", { user, fields: ENTRY_FIELDS, sort: "id", results: PAGE_SIZE, page }, { signal: ctx.signal });
-    for (const r of res.results as unknown as RawEntry[]) {
-      entries.push({
-        id: r.id,
-        vote: r.vote ?? null,
-        finished: r.finished ?? null,
-        labels: r.labels ?? [],
-        developers: (r.vn?.developers ?? []).map((d) => d.name),
-      });
-    }
-    ctx.progress?.(entries.length);
-    if (!res.more) return { entries, cut: false };
-  }
-  return { entries, cut: true };
+async function readInsightEntries(api: VndbApi, user: string, ctx: ToolContext): Promise<{ entries: InsightEntry[]; cut: boolean }> {
+  const { rows, cut } = await readWholeList<RawEntry>(api, user, ENTRY_FIELDS, ctx);
+  const entries = rows.map((r) => ({
+    id: r.id,
+    vote: r.vote ?? null,
+    finished: r.finished ?? null,
+    labels: r.labels ?? [],
+    developers: (r.vn?.developers ?? []).map((d) => d.name),
+  }));
+  return { entries, cut };
 }
 
 async function tagsOfHighVoted(api: VndbApi, entries: InsightEntry[], ctx: ToolContext): Promise<Map<string, InsightTag[]>> {
@@ -94,21 +83,36 @@ function render(owner: string, s: ListStats, cut: boolean): string {
   return lines.join("\n");
 }
 
+/** The modes' runners, loaded on their first call. */
+const loadCompare = () => import("./compare-users.js");
+const loadBrief = () => import("./read-brief.js");
+const loadUpcoming = () => import("./upcoming.js");
+
 export const listInsightTool = defineTool({
   name: "vndb_list_insight",
   endpoint: "ulist",
   composite: true,
   alsoQueries: ["vn"],
-  title: "List statistics",
+  title: "List insight",
+  // Items of issue 31 folded in as modes: a tool each would cost ~60 tokens of tools/list apiece.
   description:
-    "Whole-list stats: entries per label, vote average/histogram, finished per year, top developers/tags of votes ≥ 8. Default: token owner.",
+    "A list's stats (labels, votes, finished per year, top developers/tags of votes ≥ 8); " +
+    "compare: another user's tastes side by side; vn: should the user read it; upcoming: releases to come. Default user: token owner.",
   input: {
     user: z.string().optional().describe("u123 or username"),
+    compare: z.string().optional(),
+    vn: z.string().optional(),
+    upcoming: z.boolean().optional(),
   },
   output: INSIGHT_OUTPUT,
   annotations: READ_ANNOTATIONS,
   access: "read",
   async run(args, ctx) {
+    const modes = (["compare", "vn", "upcoming"] as const).filter((m) => args[m] !== undefined);
+    if (modes.length > 1) throw new ToolError(`Give one of ${modes.join(", ")}, not several.`);
+    if (args.compare !== undefined) return (await loadCompare()).runCompare(ctx, args.user, args.compare);
+    if (args.vn !== undefined) return (await loadBrief()).runBrief(ctx, args.user, args.vn);
+    if (args.upcoming) return (await loadUpcoming()).runUpcoming(ctx, args.user);
     let user: string;
     if (args.user) {
       user = await resolveUserId(ctx.api, args.user, ctx.signal);
@@ -117,7 +121,7 @@ export const listInsightTool = defineTool({
     } else {
       throw new ToolError("Whose list? No VNDB token is configured.", 'Pass "user" (u123 or a username).');
     }
-    const { entries, cut } = await readWholeList(ctx.api, user, ctx);
+    const { entries, cut } = await readInsightEntries(ctx.api, user, ctx);
     const tags = await tagsOfHighVoted(ctx.api, entries, ctx);
     // The server's spoiler level (VNDB_SPOILER_LEVEL) decides which tags count.
     const stats = listStats(entries, tags, ctx.config.spoilerLevel);

@@ -87,9 +87,10 @@ export const updateListEntryTool = defineTool({
     "Use labels_set/labels_unset; `labels` replaces all (refused if it drops others unless drop_other_labels). " +
     "Voted follows the vote; labels cannot be created; dates cannot be cleared. " +
     "An unknown label or a bad date is refused and nothing is written; the reply shows before → after. " +
+    "import: rows (titles, links, CSV) → dry run; confirm:true writes. " +
     'Example: {"vn":"v17","labels_set":["Finished"],"vote":9}',
   input: {
-    vn: z.string().describe("id; an exact title also works"),
+    vn: z.string().optional().describe("id; an exact title also works"),
     vote: z.number().min(MIN_VOTE).max(MAX_VOTE).nullable().optional().describe("1-10, tenths allowed; null removes"),
     labels_set: labelRefs.optional().describe("names or ids"),
     labels_unset: labelRefs.optional(),
@@ -98,11 +99,26 @@ export const updateListEntryTool = defineTool({
     started: z.string().optional().describe("YYYY-MM-DD or today"),
     finished: z.string().optional().describe("YYYY-MM-DD or today"),
     notes: z.string().max(MAX_NOTES_LENGTH).nullable().optional(),
+    // Issue 31 item 2: a mode of this tool rather than a tool of its own (~30 tokens, not ~70).
+    import: z.string().optional(),
+    confirm: z.boolean().optional(),
+    undo: z.string().optional(),
   },
   output: UPDATE_LIST_OUTPUT,
   annotations: WRITE_ANNOTATIONS,
   access: "write",
   async run(args, ctx) {
+    if (args.import !== undefined || args.undo !== undefined) {
+      const single = (["vn", "vote", "labels_unset", "labels", "started", "finished", "notes"] as const).filter((k) => args[k] !== undefined);
+      if (single.length || (args.import !== undefined && args.undo !== undefined)) {
+        throw new ToolError(`${args.undo !== undefined ? "undo" : "import"} takes no ${[...single, ...(args.import !== undefined && args.undo !== undefined ? ["import"] : [])].join(", ")}.`);
+      }
+      const { runImport, runUndo } = await import("./list-import.js");
+      if (args.undo !== undefined) return runUndo(ctx, args.undo, args.confirm === true);
+      return runImport(ctx, args.import!, args.confirm === true, (args.labels_set ?? []).map(String));
+    }
+    if (args.vn === undefined) throw new ToolError("Which VN? Give vn (an id or exact title), or import rows.");
+    if (args.confirm !== undefined) throw new ToolError("confirm goes with import or undo.");
     const me = await requireListWrite(ctx);
     const { vid, resolvedFrom } = await vnForWrite(ctx, args.vn, true);
     const names = new Map<number, string>();

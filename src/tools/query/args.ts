@@ -4,6 +4,8 @@ export type QueryArgs = {
   query?: string;
   /** VN and character searches: words in descriptions, where the data is local (about.ts). */
   about?: string;
+  /** vndb_search_vn only: a folder or file name to identify (query/identify/). */
+  identify?: string;
   filters?: unknown;
   user?: string;
   fields?: string;

@@ -24,6 +24,8 @@ function inputShape(spec: QuerySpec) {
     ...(spec.searchable ? { query: z.string().optional() } : {}),
     // Words in descriptions: local data only (about.ts). ~15 tokens on two tools.
     ...(aboutKind(spec.endpoint) ? { about: z.string().min(1).max(ABOUT_MAX_CHARS).optional().describe("words in descriptions (local data: --mirror/--embedded)") } : {}),
+    // Issue 31 item 3: a mode of the VN search rather than a tool of its own (~15 tokens, not ~50).
+    ...(spec.endpoint === "vn" ? { identify: z.string().optional().describe("game folder/file name → ranked guesses") } : {}),
     filters: filterSchema(spec.endpoint).optional(),
     ...(spec.endpoint === "ulist" ? { user: z.string().optional().describe("u123 or username") } : {}),
     fields: z.string().optional(),
@@ -44,6 +46,9 @@ function inputShape(spec: QuerySpec) {
  */
 let runner: Promise<typeof import("./run.js")> | undefined;
 const loadRunner = () => (runner ??= import("./run.js"));
+
+let identifier: Promise<typeof import("./identify/identify.js")> | undefined;
+const loadIdentify = () => (identifier ??= import("./identify/identify.js"));
 
 export function defineQueryTool(spec: QuerySpec): AnyTool {
   // The zod shapes are built on first use: a call, or tools/list where the entries are not
@@ -70,6 +75,7 @@ export function defineQueryTool(spec: QuerySpec): AnyTool {
     access: "read",
     run: async (args, ctx) => {
       const asked = args as QueryArgs;
+      if (asked.identify !== undefined) return (await loadIdentify()).runIdentify(ctx, asked.identify);
       const { runQuery } = await loadRunner();
       const result =
         asked.about !== undefined
