@@ -62,6 +62,8 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
   type LocalSetting = NonNullable<import("../client/options.js").KanaClientOptions["local"]>;
   let local: (() => Promise<LocalSetting>) | undefined;
   let mirror: import("../server/mirror.js").ServedMirror | undefined;
+  /** What VNDB's API cannot answer (words in descriptions, vote neighbours), where the data is in this process. */
+  let localData: import("../local/local-data.js").LocalData | undefined;
   if (config.embedded) {
     // Usually started already by cli/main.ts; the worker is awaited only by the first call
     // that needs it, so the host's initialize and tools/list never wait for the emulator.
@@ -71,6 +73,7 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     // the data, e.g. for the keys of a Redis shared with other replicas.
     upstream = async () => EMBEDDED_BASE_URL;
     local = async () => ({ api: await embedded.api, serves: "all" });
+    localData = embedded.local;
     closeEmbedded = embedded.close;
   } else if (config.mirror !== undefined) {
     const { serveMirror } = await import("../server/mirror.js");
@@ -87,6 +90,7 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     const served = mirror;
     config.mirrorData = served;
     local = async () => ({ api: await served.api, serves: "catalogue" });
+    localData = served.local;
     closeEmbedded = () => served.close();
   }
   // Compressing answers that never leave the process would only cost both ends.
@@ -160,6 +164,7 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     const auth = config.oauth ? (await import("../auth/connector-auth.js")).oauthHttpAuth(config.oauth, { log, redisUrl: grantsRedis }) : undefined;
     await serveHttp(config, transport.http, {
       log,
+      ...(localData ? { local: localData } : {}),
       ...(auth ? { auth } : {}),
       // Each token and each anonymous client address gets a fair share of the budget (rate-budget.ts).
       apiFor: (token, caller) =>
@@ -187,6 +192,6 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
   else if (config.embedded) setTimeout(() => client.warm(), 1000).unref();
   // Likewise the tools' own code, which the start leaves unloaded (tools/shelf.ts).
   setTimeout(() => void toolShelf().then((shelf) => shelf.warm()), 1000).unref();
-  await serveStdio(config, { api, log, onClose, answerNote: () => refusal.note(), writeGate });
+  await serveStdio(config, { api, log, onClose, answerNote: () => refusal.note(), writeGate, ...(localData ? { local: localData } : {}) });
   return 0;
 }

@@ -29,7 +29,8 @@ interface SimilarFile {
   format: number;
   rule: string;
   votes: number;
-  vns: Record<string, { vn: number; count: number; score: number }[]>;
+  /** Neighbour ids as the build writes them ("v17"; a bare number is read as a VN number too). */
+  vns: Record<string, { vn: string | number; count: number; score: number }[]>;
 }
 
 /** The neighbours of a build folder, or null when it has none (not a mirror, or built without the votes dump). */
@@ -41,6 +42,6 @@ export function readNeighbours(dir: string): NeighbourTable | null {
   return {
     rule: file.rule,
     votes: file.votes,
-    of: (vid) => (Object.hasOwn(file.vns, vid) ? file.vns[vid]! : []).map((n) => ({ id: `v${n.vn}`, together: n.count, score: n.score })),
+    of: (vid) => (Object.hasOwn(file.vns, vid) ? file.vns[vid]! : []).map((n) => ({ id: typeof n.vn === "number" ? `v${n.vn}` : n.vn, together: n.count, score: n.score })),
   };
 }

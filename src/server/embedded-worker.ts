@@ -9,10 +9,12 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { parentPort, workerData } from "node:worker_threads";
 import { createEmulatorApi } from "../emulator/index.js";
-import { lazyCatalogue } from "../emulator/catalogue/load.js";
+import { lazyCatalogue, loadCatalogue } from "../emulator/catalogue/load.js";
+import { localDataOver } from "../local/local-data.js";
+import { readNeighbours, type NeighbourTable } from "../local/vote-neighbours.js";
 import { buildAll } from "../emulator/database.js";
 import { answerInProcess, type InProcessRequest } from "../emulator/http/in-process.js";
-import type { EmbeddedMessage, WorkerRequest, WorkerSource } from "./embedded.js";
+import type { EmbeddedMessage, LocalCall, WorkerRequest, WorkerSource } from "./embedded.js";
 
 /**
  * The young generation stays at its initial size instead of growing to V8's maximum while
@@ -55,15 +57,40 @@ const tell = (message: EmbeddedMessage) => parentPort!.postMessage(message);
 const source = (workerData as { source?: WorkerSource } | undefined)?.source ?? { kind: "bundled" };
 
 setFlagsFromString(KEEP_YOUNG_GENERATION_SMALL);
-const api =
-  source.kind === "bundled"
-    ? createEmulatorApi({ preset: "catalogue", lazy: true, onLoaded: () => setImmediate(collectGarbageOnce) })
-    : // A mirror: VNDB's data has no test tokens and no lists of its own to serve (a user's list
-      // goes to VNDB: client/local-route.ts), on the wall clock as VNDB is.
-      createEmulatorApi({ preset: "catalogue", catalogue: lazyCatalogue(source.dir), lazy: true });
+const mirrored = source.kind === "mirror" ? lazyCatalogue(source.dir) : undefined;
+const api = mirrored
+  ? // A mirror: VNDB's data has no test tokens and no lists of its own to serve (a user's list
+    // goes to VNDB: client/local-route.ts), on the wall clock as VNDB is.
+    createEmulatorApi({ preset: "catalogue", catalogue: mirrored, lazy: true })
+  : createEmulatorApi({ preset: "catalogue", lazy: true, onLoaded: () => setImmediate(collectGarbageOnce) });
 const context = api.context;
 
+/**
+ * What VNDB's API cannot answer, over the same data (local/): words in descriptions, and a
+ * mirror's public-vote neighbours. The bundled sample's rows are the catalogue the emulator
+ * reads (loadCatalogue is one object per process, its tables read once).
+ */
+let neighbours: NeighbourTable | null | undefined;
+const local = localDataOver(
+  mirrored ? "mirror" : "sample",
+  () => {
+    const c = mirrored ?? loadCatalogue();
+    return { vn: c.vn, character: c.character };
+  },
+  () => (source.kind === "mirror" ? (neighbours ??= readNeighbours(source.dir)) : null),
+);
+
+async function answerLocal(id: number, call: LocalCall): Promise<void> {
+  try {
+    const value = call.op === "describe" ? await local.describe(call.kind, call.words, call.limit) : await local.neighbours(call.vids);
+    tell({ kind: "local", id, value });
+  } catch (error) {
+    tell({ kind: "local", id, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
 parentPort!.on("message", (message: WorkerRequest) => {
+  if ("local" in message) return void answerLocal(message.id, message.local);
   let response;
   try {
     response = answerInProcess(message.request, context);

@@ -23,28 +23,33 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { LocalApi, LocalRequest, LocalResponse } from "../client/in-process-exchange.js";
 import type { Logger } from "./log.js";
+import type { DescribedKind } from "../local/description-search.js";
+import type { LocalData } from "../local/local-data.js";
 
 /** What a worker serves: the bundled catalogue, or one build folder of a mirror. */
 export type WorkerSource = { kind: "bundled" } | { kind: "mirror"; dir: string; eager: boolean };
 
-/** What the main thread sends a worker. */
-export interface WorkerRequest {
-  id: number;
-  request: LocalRequest;
-}
+/** What the main thread sends a worker: a request of the API, or a question of local/ (words in descriptions, vote neighbours). */
+export type WorkerRequest = { id: number; request: LocalRequest } | { id: number; local: LocalCall };
+
+/** A question of the tools' LocalData port, asked of the data the worker holds. */
+export type LocalCall = { op: "describe"; kind: DescribedKind; words: string; limit: number } | { op: "neighbours"; vids: string[] };
 
 /** What a worker tells the main thread (embedded-worker.ts). */
 export type EmbeddedMessage =
   | { kind: "ready" }
   | { kind: "warm" }
   | { kind: "warm-failed"; message: string }
-  | { kind: "answer"; id: number; response: LocalResponse };
+  | { kind: "answer"; id: number; response: LocalResponse }
+  | { kind: "local"; id: number; value?: unknown; error?: string };
 
 export type WarmOutcome = { ms: number } | { failed: string };
 
 export interface EmbeddedApi {
   /** Requests by message; settles once the worker runs (rejects when it could not start). */
   api: Promise<LocalApi>;
+  /** What VNDB's API cannot answer, asked of the same data (the tools' port, local/local-data.ts). */
+  local: LocalData;
   /** Settles once the data a first VN search needs is loaded (ms since the start), or its load failed. */
   warm: Promise<WarmOutcome>;
   close(): Promise<void>;
@@ -86,7 +91,7 @@ function newWorker(source: WorkerSource): Worker {
 }
 
 interface Pending {
-  resolve(response: LocalResponse): void;
+  resolve(value: never): void;
   reject(error: Error): void;
 }
 
@@ -111,10 +116,12 @@ class WorkerSlot {
     this.started.catch(() => {});
     this.warm = new Promise<WarmOutcome>((resolve) => (warmed = resolve));
     this.worker.on("message", (message: EmbeddedMessage) => {
-      if (message.kind === "answer") {
+      if (message.kind === "answer" || message.kind === "local") {
         const waiting = this.pending.get(message.id);
         this.pending.delete(message.id);
-        waiting?.resolve(message.response);
+        if (message.kind === "answer") waiting?.resolve(message.response as never);
+        else if (message.error !== undefined) waiting?.reject(new Error(message.error));
+        else waiting?.resolve(message.value as never);
         if (this.#retired && this.pending.size === 0) void this.close();
       } else if (message.kind === "ready") started();
       else if (message.kind === "warm") warmed({ ms: performance.now() - begun });
@@ -134,10 +141,19 @@ class WorkerSlot {
   }
 
   request(id: number, request: LocalRequest): Promise<LocalResponse> {
+    return this.#post<LocalResponse>({ id, request });
+  }
+
+  /** A question of local/ about the data this worker holds. */
+  ask<T>(id: number, local: LocalCall): Promise<T> {
+    return this.#post<T>({ id, local });
+  }
+
+  #post<T>(message: WorkerRequest): Promise<T> {
     if (this.#stopped) return Promise.reject(this.#stopped);
-    return new Promise<LocalResponse>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, request } satisfies WorkerRequest);
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(message.id, { resolve: resolve as (value: never) => void, reject });
+      this.worker.postMessage(message);
     });
   }
 
@@ -168,6 +184,21 @@ export class WorkerLink implements LocalApi {
 
   request(request: LocalRequest): Promise<LocalResponse> {
     return this.#current.request(++this.#nextId, request);
+  }
+
+  /** The tools' LocalData, answered by whichever worker is current (a refresh's swap included). */
+  localData(source: LocalData["source"]): LocalData {
+    return {
+      source,
+      describe: async (kind, words, limit) => {
+        await this.#current.started;
+        return this.#current.ask(++this.#nextId, { op: "describe", kind, words, limit });
+      },
+      neighbours: async (vids) => {
+        await this.#current.started;
+        return this.#current.ask(++this.#nextId, { op: "neighbours", vids: [...vids] });
+      },
+    };
   }
 
   /**
@@ -215,6 +246,7 @@ export function startWorker(source: WorkerSource): { api: EmbeddedApi; link: Wor
   const link = new WorkerLink(slot);
   const api: EmbeddedApi = {
     api: slot.started.then(() => link),
+    local: link.localData(source.kind === "bundled" ? "sample" : "mirror"),
     warm: slot.warm,
     close: () => link.close(),
   };

@@ -3,6 +3,7 @@
 // Imported only with --mirror.
 
 import type { LocalApi } from "../client/in-process-exchange.js";
+import type { LocalData } from "../local/local-data.js";
 import { startWorker, type WarmOutcome, type WorkerLink } from "./embedded.js";
 import type { Logger } from "./log.js";
 import type { MirrorData } from "./mirror-data.js";
@@ -28,6 +29,8 @@ export interface MirrorHealth {
 export interface ServedMirror extends MirrorData {
   /** The worker's requests; settles once it runs. */
   api: Promise<LocalApi>;
+  /** Words in descriptions and vote neighbours, from the build being served (local/local-data.ts). */
+  local: LocalData;
   /** The build is loaded (or failed to load). */
   warm: Promise<WarmOutcome>;
   health(now?: number): MirrorHealth;
@@ -115,6 +118,7 @@ export async function serveMirror(root: string, options: MirrorOptions): Promise
       return build.dataDate;
     },
     api: api.api,
+    local: api.local,
     warm: api.warm,
     health(now = Date.now()) {
       const age = dataAgeMs(build.dataDate, now);

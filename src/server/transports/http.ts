@@ -15,6 +15,7 @@
 // (public-answers.ts). On SIGTERM new work gets 503 and a call still running when the drain
 // time is up is answered with a JSON-RPC error.
 
+import type { LocalData } from "../../local/local-data.js";
 import type { MirrorHealth } from "../mirror.js";
 import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -96,6 +97,8 @@ export interface HttpDeps {
    * the status "degraded"; a mirror still loading, or whose load failed, is not ready.
    */
   mirrorHealth?: () => MirrorHealth;
+  /** With --embedded or --mirror: what VNDB's API cannot answer, from the data in this process (local/local-data.ts). */
+  local?: LocalData;
   /** Whose VNDB token a request acts for (default: the bearer is the VNDB token itself). */
   auth?: HttpAuth;
 }
@@ -373,7 +376,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
         held.release();
         held = again;
       }
-      const created = await createServer(config, { api: held.api, log });
+      const created = await createServer(config, { api: held.api, log, ...(deps.local ? { local: deps.local } : {}) });
       return { created, idle: held.idle, release: held.release };
     } catch (error) {
       held.release();
