@@ -40,7 +40,7 @@ export interface ListOptions {
 
 /** What each list is fetched with when named with options (its sub-fields). */
 const LIST_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  vn: { tags: "tags{name,rating,category}", staff: "staff{name,role,note}", va: "va{character{name},staff{name},note}" },
+  vn: { tags: "tags{name,rating,category}", staff: "staff{name,role,note,eid}", va: "va{character{name},staff{name},note}" },
   character: { traits: "traits{name,group_name}" },
 };
 
@@ -176,6 +176,9 @@ export function applyListOptions(results: Obj[], options: readonly ListOptions[]
       const passing = (items as Obj[]).filter((i) => keep(o, i));
       let kept = passing.filter(visible);
       if (o.list === "tags") kept = [...kept].sort((a, b) => Number(b.rating ?? 0) - Number(a.rating ?? 0));
+      // The VN's own credits before an edition's (VNDB lists those first), so a window starts with them.
+      const edition = (i: Obj) => (typeof i.eid === "number" ? i.eid : -1);
+      if (o.list === "staff") kept = [...kept].sort((a, b) => edition(a) - edition(b));
       const window = kept.slice(o.from, o.from + o.limit);
       r[o.list] = window;
       const filtered = kept.length !== items.length ? ` (${kept.length} of ${items.length} match the options)` : "";
