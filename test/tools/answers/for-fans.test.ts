@@ -57,8 +57,8 @@ describe("for fans (issue 29 item 10)", () => {
   it("languages and platforms carry their names beside the codes, on the sheet and in text", async () => {
     const vn = facts.popular((v) => facts.releasesOf(v.id).some((r) => r.platforms.length > 1))[0]!;
     const sheet = ((await server.call("vndb_vn_sheet", { id: vn.id })).structured as unknown as SheetResult).vn;
-    const platformName = new Map(PLATFORM.map((p) => [p.id, p.label]));
-    const languageName = new Map(LANGUAGE.map((l) => [l.id, l.label]));
+    const platformName = new Map<string, string>(PLATFORM.map((p) => [p.id, p.label]));
+    const languageName = new Map<string, string>(LANGUAGE.map((l) => [l.id, l.label]));
     expect(sheet.platforms.length).toBeGreaterThan(1);
     for (const p of sheet.platforms) expect(p).toMatch(/^.+ \(([a-z0-9]+)\)$/);
     for (const p of sheet.platforms) expect(p).toBe(`${platformName.get(/\(([a-z0-9]+)\)$/.exec(p)![1]!)} (${/\(([a-z0-9]+)\)$/.exec(p)![1]})`);
