@@ -40,7 +40,7 @@ export interface ListOptions {
 
 /** What each list is fetched with when named with options (its sub-fields). */
 const LIST_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  vn: { tags: "tags{name,rating,category}", staff: "staff{name,role,note}", va: "va{character{name},staff{name},note}" },
+  vn: { tags: "tags{name,rating,category}", staff: "staff{name,role,note,eid}", va: "va{character{name},staff{name},note}" },
   character: { traits: "traits{name,group_name}" },
 };
 
@@ -170,12 +170,21 @@ export function applyListOptions(results: Obj[], options: readonly ListOptions[]
     const floor = o.minSpoiler ?? 0;
     const visible = (i: Obj) => levelOf(i) <= level && levelOf(i) >= floor;
     if (o.limitAsked) notes.push(`${o.list}: limit ${o.limitAsked} is above the most shown at once (${LIST_LIMIT_MAX}); continue with from.`);
+    // Rows whose list is empty are named once for the page, not a line each (issue 29 item 7).
+    const empty: string[] = [];
     for (const r of results) {
       const items = r[o.list];
       if (!Array.isArray(items)) continue;
+      if (items.length === 0) {
+        empty.push(String(r.id));
+        continue;
+      }
       const passing = (items as Obj[]).filter((i) => keep(o, i));
       let kept = passing.filter(visible);
       if (o.list === "tags") kept = [...kept].sort((a, b) => Number(b.rating ?? 0) - Number(a.rating ?? 0));
+      // The VN's own credits before an edition's (VNDB lists those first), so a window starts with them.
+      const edition = (i: Obj) => (typeof i.eid === "number" ? i.eid : -1);
+      if (o.list === "staff") kept = [...kept].sort((a, b) => edition(a) - edition(b));
       const window = kept.slice(o.from, o.from + o.limit);
       r[o.list] = window;
       const filtered = kept.length !== items.length ? ` (${kept.length} of ${items.length} match the options)` : "";
@@ -183,6 +192,7 @@ export function applyListOptions(results: Obj[], options: readonly ListOptions[]
       const spoilers = o.list === "tags" || o.list === "traits" ? levelCounts(passing, o) : "";
       notes.push(`${String(r.id)} ${o.list}: items ${window.length ? `${o.from + 1}-${o.from + window.length}` : "none"} of ${kept.length}${filtered}${spoilers}${rest}.`);
     }
+    if (empty.length) notes.push(`${empty.join(", ")} ${o.list}: none.`);
   }
   return notes;
 }

@@ -5,6 +5,27 @@
 
 import type { QueryEndpoint } from "../kana/types.js";
 import { readableListMember } from "./list-entry.js";
+import { LANGUAGE, PLATFORM } from "../schema/index.js";
+
+const LANGUAGE_NAMES: ReadonlyMap<string, string> = new Map(LANGUAGE.map((e) => [e.id, e.label]));
+const PLATFORM_NAMES: ReadonlyMap<string, string> = new Map(PLATFORM.map((e) => [e.id, e.label]));
+
+/**
+ * Members holding language or platform codes, and their names (GET /schema): "psv" and "n3d"
+ * are not what a fan calls them (issue 29 item 10). The code stays first: the filters take it.
+ */
+const CODE_LISTS: Readonly<Record<string, ReadonlyMap<string, string>>> = {
+  languages: LANGUAGE_NAMES,
+  olang: LANGUAGE_NAMES,
+  lang: LANGUAGE_NAMES,
+  platforms: PLATFORM_NAMES,
+};
+
+function codesWithNames(names: ReadonlyMap<string, string>, value: unknown): string | null {
+  const codes = typeof value === "string" ? [value] : Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string") ? (value as string[]) : null;
+  if (!codes || !codes.every((c) => names.has(c))) return null;
+  return codes.map((c) => `${c} (${names.get(c)})`).join(", ");
+}
 
 /** Code meanings from reference §6 (vn devstatus/length, release voiced, producer type). */
 const CODES: Readonly<Partial<Record<QueryEndpoint, Readonly<Record<string, Readonly<Record<string, string>>>>>>> = {
@@ -83,6 +104,10 @@ export function readableValue(endpoint: QueryEndpoint | undefined, key: string, 
     return null;
   }
   if (endpoint === "vn" && key === "length_minutes" && typeof value === "number") return minutesText(value);
+  if ((endpoint === "vn" || endpoint === "release" || endpoint === "producer" || endpoint === "staff") && CODE_LISTS[key]) {
+    const named = codesWithNames(CODE_LISTS[key]!, value);
+    if (named !== null) return named;
+  }
   // VNDB measures characters in cm and kg; a bare "height: 14" reads as anything.
   if (endpoint === "character" && typeof value === "number" && CHARACTER_UNITS[key]) return `${value} ${CHARACTER_UNITS[key]}`;
   const meaning = CODES[endpoint]?.[key]?.[String(value)];

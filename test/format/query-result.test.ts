@@ -169,7 +169,8 @@ describe("formatQueryPage", () => {
 
   it("prefers shorter entries over dropping entries", () => {
     const results = Array.from({ length: 10 }, (_, i) => vn(i + 1, 400, 40));
-    const r = formatQueryPage({ endpoint: "vn", results, more: false }, { maxTokens: 5000, spoilerLevel: 2 });
+    // 5,200: room for ten shortened entries, language names included (issue 29 item 10).
+    const r = formatQueryPage({ endpoint: "vn", results, more: false }, { maxTokens: 5200, spoilerLevel: 2 });
     expect((r.structuredContent.results as Obj[]).length).toBe(10);
     expect(r.structuredContent.omitted).toBeUndefined();
     expect((r.structuredContent.results as Obj[])[0].truncated_lists).toEqual({ tags: 40 });
@@ -228,7 +229,7 @@ describe("formatQueryPage per endpoint", () => {
       "staff rows per alias",
       "staff",
       { id: "s81", aid: 81, ismain: true, name: "Kotaro Uchikoshi", original: "打越鋼太郎", lang: "ja", gender: "m" },
-      ["## s81 Kotaro Uchikoshi (打越鋼太郎) — https://vndb.org/s81", "aid: 81 · ismain: true · lang: ja · gender: m"],
+      ["## s81 Kotaro Uchikoshi (打越鋼太郎) — https://vndb.org/s81", "aid: 81 · ismain: true · lang: ja (Japanese) · gender: m"],
     ],
   ] as const)("%s", (_n, endpoint, entry, fragments) => {
     const r = formatQueryPage({ endpoint, results: [entry as unknown as Obj], more: false });

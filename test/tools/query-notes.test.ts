@@ -12,6 +12,7 @@ import { emptyChecks } from "../../src/tools/query/notes/empty-reason.js";
 /** Each note and the test that shows it through a real client (a new note adds a row here). */
 const TESTED_BY: Record<string, string> = {
   "list-owner": "list-rules.test.ts",
+  "list-vote": "answers/list-reading.test.ts",
   "list-status": "writer-mode.test.ts",
   "voiced-vns": "answers/smaller-ones.test.ts",
   "filtered-vn": "answers/smaller-ones.test.ts",
@@ -50,6 +51,7 @@ describe("QUERY_NOTES", () => {
     expect(QUERY_NOTES.map((n) => n.name)).toMatchInlineSnapshot(`
       [
         "list-owner",
+        "list-vote",
         "list-status",
         "list-windows",
         "voiced-vns",

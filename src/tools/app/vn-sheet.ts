@@ -9,12 +9,18 @@ import type { SheetResult, VnSheet } from "../../ui/shapes.js";
 import { ToolError } from "../errors.js";
 import { imageLimits, toCard } from "./vn-cards.js";
 import { LIE_REVEAL_LEVEL } from "../../format/spoilers.js";
-import { STAFF_ROLE } from "../../schema/generated.js";
+import { LANGUAGE, PLATFORM, STAFF_ROLE } from "../../schema/generated.js";
+
+/** "Japanese (ja)": a code with the name GET /schema gives it. */
+function codeWithName(table: readonly { id: string; label: string }[], code: string): string {
+  const label = table.find((e) => e.id === code)?.label;
+  return label && label !== code ? `${label} (${code})` : code;
+}
 
 const SHEET_FIELDS = [
   "title,alttitle,released,rating,votecount,length_minutes,developers.name,image.url,image.sexual,image.violence,image.votecount",
   "titles.lang,titles.title,titles.latin,titles.official,titles.main,languages,platforms",
-  "staff.name,staff.role,staff.note",
+  "staff.name,staff.role,staff.note,staff.eid,editions.eid,editions.name",
   "va.character.id,va.staff.name",
   "tags.name,tags.rating,tags.spoiler,tags.lie",
   "relations.id,relations.title,relations.relation,relations.relation_official",
@@ -32,7 +38,8 @@ interface SheetRow {
   titles?: VnSheet["titles"];
   languages?: string[];
   platforms?: string[];
-  staff?: { name: string; role: string; note: string | null }[];
+  staff?: { name: string; role: string; note: string | null; eid?: number | null }[];
+  editions?: { eid: number; name: string }[];
   va?: { character: { id: string }; staff: { name: string } }[];
   tags?: { name: string; rating: number; spoiler: number; lie: boolean }[];
   relations?: { id: string; title: string; relation: string; relation_official: boolean }[];
@@ -75,13 +82,20 @@ export const vnSheetTool = defineTool({
     const vn: VnSheet = {
       ...toCard(row),
       titles: row.titles ?? [],
-      languages: row.languages ?? [],
-      platforms: row.platforms ?? [],
-      // VNDB's own role order (scenario, director, art, music… translators last) and labels.
+      // Names beside the codes, for fans who do not read "psv" (issue 29 item 10).
+      languages: (row.languages ?? []).map((c) => codeWithName(LANGUAGE, c)),
+      platforms: (row.platforms ?? []).map((c) => codeWithName(PLATFORM, c)),
+      // The VN's own credits first, then each edition's (named), each in VNDB's role order
+      // (scenario, director, art, music… translators last) and labels: VNDB lists edition
+      // credits first, which put Nasu Kinoko 5th on Fate/stay night's sheet (issue 29 item 10).
       staff: (row.staff ?? [])
-        .map((s, i) => ({ s, i, rank: STAFF_ROLE.findIndex((r) => r.id === s.role) }))
-        .sort((a, b) => a.rank - b.rank || a.i - b.i)
-        .map(({ s }) => ({ name: s.name, role: STAFF_ROLE.find((r) => r.id === s.role)?.label ?? s.role, note: s.note || null })),
+        .map((s, i) => ({ s, i, rank: STAFF_ROLE.findIndex((r) => r.id === s.role), e: typeof s.eid === "number" ? s.eid : -1 }))
+        .sort((a, b) => a.e - b.e || a.rank - b.rank || a.i - b.i)
+        .map(({ s }) => {
+          const edition = typeof s.eid === "number" ? `${row.editions?.find((e) => e.eid === s.eid)?.name ?? `edition ${s.eid}`}` : null;
+          const note = [edition, s.note || null].filter(Boolean).join("; ");
+          return { name: s.name, role: STAFF_ROLE.find((r) => r.id === s.role)?.label ?? s.role, note: note || null };
+        }),
       cast,
       tags: (row.tags ?? [])
         .filter((t) => t.spoiler <= level && (level >= LIE_REVEAL_LEVEL || !t.lie))

@@ -1,9 +1,10 @@
 // How values read in the views: the same words the text answers use, and "unknown" said
 // rather than a value invented.
 
+/** VNDB's 10-100 scale, as the search answers and the recommender give it (issue 29 item 10). */
 export function ratingText(rating: number | null, votes: number | null): string {
   if (rating === null) return "rating unknown";
-  return `rated ${(rating / 10).toFixed(2)}${votes ? ` (${votes} votes)` : ""}`;
+  return `rated ${Math.round(rating * 10) / 10}/100${votes ? ` (${votes} votes)` : ""}`;
 }
 
 export function lengthText(minutes: number | null): string {

@@ -42,6 +42,19 @@ describe("gaps said once (issue 29 item 7)", () => {
         expect((r.text.match(/\bage\b/g) ?? []).length - chars.filter((c) => c.age !== null).length).toBe(1);
       });
 
+      it("a page where only one VN has tags says so once", async () => {
+        const c = cat();
+        const tagged = c.vn.find((v) => !v.hidden && v.tags.some((t) => t.spoiler === 0 && !t.lie))!;
+        const bare = c.vn.filter((v) => !v.hidden && v.tags.length === 0).slice(0, 2);
+        const ids = [tagged.id, ...bare.map((v) => v.id)];
+        const r = await server.call("vndb_search_vn", { filters: { id: { any: ids } }, fields: "title,tags[limit=2]{name}" });
+        expect(r.isError, r.text).toBe(false);
+        expect(r.text).not.toMatch(/items none of 0/);
+        const sorted = bare.map((v) => v.id).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+        expect(r.text).toContain(`${sorted.join(", ")} tags: none.`);
+        if (mode === "offline") expect(r.text).toContain(`Not in the offline sample for 2 of 3: tags (all but ${tagged.id})`);
+      });
+
       it("count-only: results 0 answers the total without rows, and it is the number of matches", async () => {
         const dev = cat().producer.find((p) => p.name === "Key" || p.latin === "Key")!;
         const all = await server.call("vndb_search_vn", { filters: { developer: dev.id }, fields: "title", results: 100 });

@@ -54,10 +54,16 @@ describe("play time in minutes", () => {
 });
 
 describe("filters VNDB does not have name the working call", () => {
-  it("a vote range on a user's list points at sorting by vote", async () => {
+  it("a vote range on a user's list is applied to the fetched pages, and says so (issue 29 item 8)", async () => {
     const r = await server.call("vndb_get_user_list", { user: "u2", filters: { vote: { gte: 8 } } });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).toMatch(/VNDB has no vote filter: this server read \d+ voted entr/);
+  });
+
+  it("a vote filter on VNs points at the list's vote filter", async () => {
+    const r = await server.call("vndb_search_vn", { filters: { vote: { gte: 8 } } });
     expect(r.isError).toBe(true);
-    expect(r.text).toContain('vndb_get_user_list {"filters":{"label":"Voted"},"sort":"vote","reverse":true}');
+    expect(r.text).toContain('vndb_get_user_list {"filters":{"vote":{"gte":8}}}');
   });
 
   it('"not on user X\'s list" points at on_list and the label filter', async () => {
