@@ -57,6 +57,19 @@ describe("import: dry run", () => {
   });
 });
 
+describe("import: this server's own export", () => {
+  it("is recognised, and importing a list's export into the same list finds every row already there", async () => {
+    const r0 = await s.client.readResource({ uri: "vndb://user/u2/list.csv" });
+    const csv = (r0.contents[0] as { text: string }).text;
+    const entries = (await listOf(s.api)).length;
+    const r = await s.call("vndb_update_list_entry", { import: csv });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).toContain(`${entries} rows read as this server's CSV export.`);
+    expect(r.text).toMatch(new RegExp(`^Already there ${entries}: `, "m"));
+    expect(r.text).toContain("Nothing to write.");
+  });
+});
+
 describe("import: one confirmation", () => {
   it("declined: nothing is written", async () => {
     const before = await listOf(s.api);
