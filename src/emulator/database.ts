@@ -259,7 +259,8 @@ export function buildAll(db: Database): Database {
   return db;
 }
 
-const LAZY_PARTS = [
+/** Every lazily built part of a database, in buildAll's order (a caller may build them one at a time). */
+export const LAZY_PARTS = [
   "images",
   "vn",
   "release",

@@ -12,7 +12,7 @@ import { createEmulatorApi } from "../emulator/index.js";
 import { lazyCatalogue, loadCatalogue } from "../emulator/catalogue/load.js";
 import { localDataOver } from "../local/local-data.js";
 import { readNeighbours, type NeighbourTable } from "../local/vote-neighbours.js";
-import { buildAll } from "../emulator/database.js";
+import { buildAll, LAZY_PARTS } from "../emulator/database.js";
 import { answerInProcess, type InProcessRequest } from "../emulator/http/in-process.js";
 import type { EmbeddedMessage, LocalCall, WorkerRequest, WorkerSource } from "./embedded.js";
 
@@ -102,18 +102,38 @@ parentPort!.on("message", (message: WorkerRequest) => {
 });
 tell({ kind: "ready" });
 
+/** Builds each part of the database in turn, yielding to queued requests between parts. */
+async function loadRest(): Promise<void> {
+  const db = context.db;
+  for (const part of LAZY_PARTS) {
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      void db[part];
+    } catch (error) {
+      // The request that needs the part will meet the same failure and answer VNDB's 500.
+      process.stderr.write(`mirror: loading ${part} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      return;
+    }
+  }
+  collectGarbageOnce();
+}
+
 try {
   const warm = answerInProcess(WARM_UP, context);
   if (warm.status !== 200) tell({ kind: "warm-failed", message: `the emulator answered ${warm.status}` });
   else {
-    // A mirror is served in full from the start: every table and index is built before it
-    // takes the place of another (a refresh must not slow the calls after the swap), and a
-    // shared server's later first questions should not each pay for a table's load.
+    // A mirror that takes the place of another (a refresh) is built in full first: the calls
+    // after the swap must not wait for a table's load.
     if (source.kind === "mirror" && source.eager) {
       buildAll(context.db);
       collectGarbageOnce();
     }
     tell({ kind: "warm" });
+    // A mirror's first start is ready once VN searches are (the warm-up above); the other
+    // tables and indexes then load one at a time, each between requests (a request waits for
+    // at most the part being built), so a shared server's later first questions do not each
+    // pay for a table's load.
+    if (source.kind === "mirror" && !source.eager) setImmediate(() => void loadRest());
   }
 } catch (error) {
   tell({ kind: "warm-failed", message: error instanceof Error ? error.message : String(error) });

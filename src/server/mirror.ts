@@ -56,7 +56,8 @@ export interface MirrorOptions {
 export async function serveMirror(root: string, options: MirrorOptions): Promise<ServedMirror> {
   const { log } = options;
   let build: MirrorBuild = readMirror(root);
-  const { api, link } = startWorker({ kind: "mirror", dir: build.dir, eager: true });
+  // Ready once VN searches are; the rest loads in the worker between requests (embedded-worker.ts).
+  const { api, link } = startWorker({ kind: "mirror", dir: build.dir, eager: false });
   let loaded = false;
   let failed: string | undefined;
   void api.warm.then((outcome) => {

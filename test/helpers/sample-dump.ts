@@ -100,8 +100,16 @@ function exactRating(sum: number, up: number, down: number): number {
 /** Most voters votesFor uses for one tag. */
 const MAX_VOTERS = 60;
 
+const votesForCache = new Map<number, { votes: number[]; rating: number }>();
+
 /** Votes (up to MAX_VOTERS voters) whose tag_vn_calc rating rounds to `target` at 2 decimals. */
 function votesFor(target: number): { votes: number[]; rating: number } {
+  let found = votesForCache.get(target);
+  if (!found) votesForCache.set(target, (found = searchVotes(target)));
+  return { votes: [...found.votes], rating: found.rating };
+}
+
+function searchVotes(target: number): { votes: number[]; rating: number } {
   for (let n = 1; n <= MAX_VOTERS; n++) {
     for (let down = 0; down < n; down++) {
       const up = n - down;

@@ -161,7 +161,8 @@ function isUserList(path: string): boolean {
   return /^\/(ulist|rlist|authinfo|ulist_labels)/.test(path);
 }
 
-describe("a mirror built from the sample written as a dump", () => {
+// 1,800 vectors through two engines take 10-30 s on a busy 2-core machine.
+describe("a mirror built from the sample written as a dump", { timeout: 300_000 }, () => {
   it("gives back the sample's rows, less only what a dump cannot carry", () => {
     for (const key of Object.keys(sample.reference) as (keyof Catalogue)[]) {
       if (key === "meta") continue;

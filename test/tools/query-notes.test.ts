@@ -11,6 +11,7 @@ import { emptyChecks } from "../../src/tools/query/notes/empty-reason.js";
 
 /** Each note and the test that shows it through a real client (a new note adds a row here). */
 const TESTED_BY: Record<string, string> = {
+  "mirror-date": "answers/mirror-date.test.ts",
   "list-owner": "list-rules.test.ts",
   "list-vote": "answers/list-reading.test.ts",
   "list-status": "writer-mode.test.ts",
@@ -50,6 +51,7 @@ describe("QUERY_NOTES", () => {
   it("the order is the text order", () => {
     expect(QUERY_NOTES.map((n) => n.name)).toMatchInlineSnapshot(`
       [
+        "mirror-date",
         "list-owner",
         "list-vote",
         "list-status",

@@ -7,7 +7,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Catalogue, TagRow, TraitRow, UserRow, VnRow } from "../../emulator/catalogue/types.js";
-import { bool, flag, idNum, int, lines } from "./copy-values.js";
+import { bool, flag, idNum, int, lines, num } from "./copy-values.js";
 import { characterRows } from "./character-rows.js";
 import { imageRows, producerRows, quoteRows, staffRows, tagRows, traitRows } from "./entry-rows.js";
 import { linkTable } from "./extlinks.js";
@@ -16,7 +16,7 @@ import { readText } from "./read-text.js";
 import { releaseRows } from "./release-rows.js";
 import { neighbours, readLikes, SIMILAR_FILE, writeSimilar } from "./similar.js";
 import { BUFFERED, STREAMED } from "./specs.js";
-import { TableBuffer } from "./table-buffer.js";
+import { own, TableBuffer } from "./table-buffer.js";
 import { TagVoteStore } from "./tag-votes.js";
 import { vnRows, type VnDropped } from "./vn-rows.js";
 import { writeTable } from "./write-catalogue.js";
@@ -25,7 +25,6 @@ import type { DumpConsumer } from "../dump/read-dump.js";
 import type { Progress } from "../progress.js";
 
 export { DeriveInputError } from "./errors.js";
-
 
 export interface ExtraInputs {
   tagsJson?: string;
@@ -74,20 +73,19 @@ export function createDeriver(options: DeriverOptions): DumpConsumer & {
   const users: UserRow[] = [];
 
   const streams: Record<string, TableBuffer> = {};
-  const tv = (streams.tags_vn = new TableBuffer("tags_vn", STREAMED.tags_vn, (r) => {
-    // uid NULL: a deleted account (dbdump.pl writes NULL for those).
-    tagVotes.add(idNum(r[0]!), idNum(r[1]!), r[2] === null ? 0 : idNum(r[2]), Number(r[3]), int(r[4]), bool(r[6]), flag(r[5]));
-  }));
-  void tv;
+  // Columns in STREAMED's order. uid NULL: a deleted account (dbdump.pl writes NULL for those).
+  streams.tags_vn = new TableBuffer("tags_vn", STREAMED.tags_vn, (r) => {
+    tagVotes.add(idNum(r[0]!), idNum(r[1]!), r[2] === null ? 0 : idNum(r[2]), num(r[3]), int(r[4]), bool(r[6]), flag(r[5]));
+  });
   streams.users = new TableBuffer("users", STREAMED.users, (r) => {
     const uid = idNum(r[0]!);
     knownUsers.add(uid);
     if (!flag(r[1], true)) noPermTag.add(uid);
     if (!flag(r[3], true)) noPermLength.add(uid);
-    users.push({ id: r[0]!, username: r[2] });
+    users.push({ id: `u${uid}`, username: own(r[2]) });
   });
   streams.vn_length_votes = new TableBuffer("vn_length_votes", STREAMED.vn_length_votes, (r) => {
-    lengthVotes.add(idNum(r[0]!), r[1] === null ? 0 : idNum(r[1]), Number(r[2]), int(r[3]));
+    lengthVotes.add(idNum(r[0]!), r[1] === null ? 0 : idNum(r[1]), num(r[2]), int(r[3]));
   });
 
   const tables = new Set([...Object.keys(buffers), ...Object.keys(streams)]);

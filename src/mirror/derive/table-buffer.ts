@@ -101,7 +101,7 @@ export class TableBuffer {
  * is copied out of it (concatenation then slice flattens into a string of its own).
  */
 const SLICED_MIN_LENGTH = 13;
-function own(v: string | null): string | null {
+export function own(v: string | null): string | null {
   return v === null || v.length < SLICED_MIN_LENGTH ? v : (" " + v).slice(1);
 }
 

@@ -41,7 +41,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(cleanup);
 
-describe.skipIf(!present)("VNDB's 2024-06 dump tables", () => {
+describe.skipIf(!present)("VNDB's 2024-06 dump tables", { timeout: 120_000 }, () => {
   it("build into a catalogue the loader accepts, with every producer, staff, tag, trait and quote", () => {
     const rows = (t: string) => readFileSync(join(DB, t), "utf8").split("\n").filter((l) => l !== "").length;
     expect(counts).toMatchObject({ producer: rows("producers"), staff: rows("staff"), tag: rows("tags"), trait: rows("traits"), quote: rows("quotes") });

@@ -27,7 +27,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(cleanup);
 
-describe("VNDB's SQL on PostgreSQL vs derive", () => {
+describe("VNDB's SQL on PostgreSQL vs derive", { timeout: 120_000 }, () => {
   it("the vectors are not trivial", () => {
     expect(vectors.tagsVnDirect.length).toBeGreaterThan(500);
     expect(vectors.tagsVnInherit.length).toBeGreaterThan(vectors.tagsVnDirect.length);
