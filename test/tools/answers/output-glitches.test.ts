@@ -118,3 +118,24 @@ describe("a search hit found through a title the answer does not show", () => {
     expect(r.text).toMatch(new RegExp(`Matched through other names:.*${hit.id} via its title`));
   });
 });
+
+describe("whose list, said one way", () => {
+  it("every list view names the user as VNDB spells the name, name first, id after", async () => {
+    const users = await server.api.user(["u2"]);
+    const name = users.u2!.username!;
+    const typed = name.toUpperCase();
+    if (typed === name) throw new Error("the user's name has no letters to change case");
+    const said = `${name} (u2)`;
+    for (const [tool, args] of [
+      ["vndb_get_user_list", { user: typed, fields: "brief", results: 1 }],
+      ["vndb_list_labels", { user: typed }],
+      ["vndb_list_insight", { user: typed }],
+    ] as const) {
+      const r = await server.call(tool, args);
+      expect(r.isError, r.text).toBe(false);
+      expect(r.text, tool).toContain(said);
+      // The exact call for the next page repeats the arguments as given; nothing else does.
+      expect(r.text.replaceAll(`"user":"${typed}"`, ""), tool).not.toContain(typed);
+    }
+  });
+});
