@@ -139,3 +139,21 @@ describe("whose list, said one way", () => {
     }
   });
 });
+
+describe("a requested length is never left out without a word", () => {
+  it("a VN with voted play time but no 1-5 estimate says so (offline sample)", async () => {
+    const offline = await startEmulated({ preset: "catalogue", config: { embedded: true } });
+    try {
+      // A VN of the sample with play-time votes, read as the API gives it.
+      const page = await offline.api.query("vn", { filters: ["votecount", ">", 100], fields: "length,length_minutes", results: 100 } as never);
+      const row = (page.results as { id: string; length: number | null; length_minutes: number | null }[]).find((r) => r.length === null && typeof r.length_minutes === "number");
+      if (!row) throw new Error("no VN of the sample has play time without a length estimate");
+      const r = await offline.call("vndb_search_vn", { filters: { id: row.id }, fields: "title,length,length_minutes" });
+      expect(r.isError, r.text).toBe(false);
+      expect(r.text).toMatch(/\blength: not set\b/);
+      expect(r.text).toContain(String(row.length_minutes));
+    } finally {
+      await offline.close();
+    }
+  });
+});
