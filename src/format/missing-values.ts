@@ -61,8 +61,12 @@ export function missingValues(raw: Obj, requested: readonly string[], endpoint?:
     if (key === "id" || !(key in raw)) continue;
     const v = raw[key];
     // The old 1-5 length is only VNDB's fallback when nobody voted on play time: unset
-    // beside a known play time, it is not an unknown length.
-    if (key === "length" && (v === null || v === 0) && typeof raw.length_minutes === "number") continue;
+    // beside a known play time, it is not an unknown length — but asked for, it is said
+    // (left out, a model reported the VN's length as missing: issue 29, defect 4).
+    if (key === "length" && (v === null || v === 0) && typeof raw.length_minutes === "number") {
+      out.push([key, `not set (only for VNs without play-time votes; length_minutes: ${raw.length_minutes})`]);
+      continue;
+    }
     if (v === null || v === undefined) {
       if (RATING_KEYS.has(key)) {
         const votes = typeof raw.votecount === "number" ? raw.votecount : 0;
@@ -101,3 +105,4 @@ export function missingSortKeyNote(endpoint: string, sort: string | undefined, r
   }
   return `${lacking} of ${results.length} have no ${rule.what}; VNDB puts them ${rule.place(reverse === true)}, in id order.`;
 }
+

@@ -23,9 +23,9 @@ describe("vndb_get_user_list", () => {
     const mine = await e.call("vndb_get_user_list", {});
     expect(mine.text).toMatch(/^List of Yorhel \(u2, the token owner\)\./);
     const byName = await e.call("vndb_get_user_list", { user: "yorhel" });
-    expect(byName.text).toMatch(/^List of yorhel \(u2\)\./);
+    expect(byName.text).toMatch(/^List of Yorhel \(u2\)\./);
     const byId = await e.call("vndb_get_user_list", { user: "u2" });
-    expect(byId.text).toMatch(/^List of u2\./);
+    expect(byId.text).toMatch(/^List of Yorhel \(u2\)\./);
   });
 
   it("shows labels in the one format, names empty dates and notes, and release statuses by name", async () => {

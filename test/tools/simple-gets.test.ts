@@ -115,7 +115,7 @@ describe("vndb_list_labels", () => {
   it("lists another user's public labels by username", async () => {
     const r = await anon.call("vndb_list_labels", { user: "yorhel" });
     expect(r.isError).toBe(false);
-    expect(r.text).toMatch(/labels of yorhel \(u2\):/);
+    expect(r.text).toMatch(/labels of Yorhel \(u2\):/);
     expect(r.text).toContain("- Finished (id 2)");
     // Without a token nothing can be written: no editing rules or hints (issue 21).
     expect(r.text).not.toMatch(/vndb_update_list_entry/);

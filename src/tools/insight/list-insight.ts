@@ -9,7 +9,7 @@ import { ToolError } from "../errors.js";
 import { INSIGHT_OUTPUT } from "../output-shapes.js";
 import { HIGH_VOTE, listStats, type InsightEntry, type InsightTag, type ListStats } from "./list-stats.js";
 import { readWholeList } from "./whole-list.js";
-import { resolveUserId } from "../lists/users.js";
+import { resolveUserId, userLabel } from "../lists/users.js";
 
 /** VNs per tag request: one request, the API's page maximum. */
 const TAG_VNS = 100;
@@ -125,7 +125,7 @@ export const listInsightTool = defineTool({
     const tags = await tagsOfHighVoted(ctx.api, entries, ctx);
     // The server's spoiler level (VNDB_SPOILER_LEVEL) decides which tags count.
     const stats = listStats(entries, tags, ctx.config.spoilerLevel);
-    const owner = args.user && args.user.trim() !== user ? `${user} (${args.user.trim()})` : user;
+    const owner = args.user ? await userLabel(ctx.api, user, ctx.signal) : user;
     return { text: render(owner, stats, cut), structured: { user, cut, ...stats } };
   },
 });

@@ -12,7 +12,7 @@ import { RECOMMEND_OUTPUT } from "../output-shapes.js";
 import { entryLinks } from "../query/entry-links.js";
 import { resolveCode, type CodeKind } from "../../filters/code-names.js";
 import { VOTED_LABEL } from "../lists/labels.js";
-import { resolveUserId } from "../lists/users.js";
+import { resolveUserId, userLabel } from "../lists/users.js";
 import { avoidClauses, avoidedText, MAX_AVOID, resolveAvoid, weighDown, type Avoided } from "./recommend-avoid.js";
 import { onePerTag } from "../../filters/one-per-tag.js";
 import {
@@ -168,8 +168,7 @@ export const recommendTool = defineTool({
     const user = args.user ? await resolveUserId(ctx.api, args.user, ctx.signal) : me?.id;
     // The user as the answer names them: by name where the call knows it, with the id (the
     // list writes name the token's owner by name; an id alone left an eval player unsure).
-    const given = args.user?.trim();
-    const whose = me ? `${me.username} (${me.id})` : given && given !== user ? `${given} (${user})` : user;
+    const whose = me ? `${me.username} (${me.id})` : user ? await userLabel(ctx.api, user, ctx.signal) : user;
     const like = (args.like ?? []).filter((s) => s.trim());
     if (like.length > MAX_LIKE) throw new ToolError(`At most ${MAX_LIKE} VNs in "like".`, "Pick the ones that matter most.");
     let seeds: VnRow[];

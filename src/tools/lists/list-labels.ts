@@ -4,7 +4,7 @@ import { z } from "zod";
 import { defineTool, READ_ANNOTATIONS } from "../define-tool.js";
 import { LABELS_OUTPUT } from "../output-shapes.js";
 import { ToolError } from "../errors.js";
-import { resolveUserId } from "./users.js";
+import { resolveUserId, userLabel } from "./users.js";
 import { labelText } from "../../format/list-labels.js";
 import { writesEnabled } from "../../server/config.js";
 
@@ -40,7 +40,7 @@ export const listLabelsTool = defineTool({
       return `- ${l.private ? `${l.label} (id ${l.id}, private)` : labelText(l)}${n}`;
     });
     const me = user ? null : await ctx.session.whoAmI(ctx.api, ctx.signal);
-    const whose = me ? `${me.username} (${me.id}, the token owner)` : args.user!.trim() === user ? user : `${args.user!.trim()} (${user})`;
+    const whose = me ? `${me.username} (${me.id}, the token owner)` : await userLabel(ctx.api, user!, ctx.signal);
     const rules = writesEnabled(ctx.config) ? `${LABEL_RULES} ${WRITE_RULES}` : READ_RULES;
     return {
       text: `${labels.length} labels of ${whose}:\n${lines.join("\n")}\n${rules}`,

@@ -118,3 +118,42 @@ describe("a search hit found through a title the answer does not show", () => {
     expect(r.text).toMatch(new RegExp(`Matched through other names:.*${hit.id} via its title`));
   });
 });
+
+describe("whose list, said one way", () => {
+  it("every list view names the user as VNDB spells the name, name first, id after", async () => {
+    const users = await server.api.user(["u2"]);
+    const name = users.u2!.username!;
+    const typed = name.toUpperCase();
+    if (typed === name) throw new Error("the user's name has no letters to change case");
+    const said = `${name} (u2)`;
+    for (const [tool, args] of [
+      ["vndb_get_user_list", { user: typed, fields: "brief", results: 1 }],
+      ["vndb_list_labels", { user: typed }],
+      ["vndb_list_insight", { user: typed }],
+    ] as const) {
+      const r = await server.call(tool, args);
+      expect(r.isError, r.text).toBe(false);
+      expect(r.text, tool).toContain(said);
+      // The exact call for the next page repeats the arguments as given; nothing else does.
+      expect(r.text.replaceAll(`"user":"${typed}"`, ""), tool).not.toContain(typed);
+    }
+  });
+});
+
+describe("a requested length is never left out without a word", () => {
+  it("a VN with voted play time but no 1-5 estimate says so (offline sample)", async () => {
+    const offline = await startEmulated({ preset: "catalogue", config: { embedded: true } });
+    try {
+      // A VN of the sample with play-time votes, read as the API gives it.
+      const page = await offline.api.query("vn", { filters: ["votecount", ">", 100], fields: "length,length_minutes", results: 100 } as never);
+      const row = (page.results as { id: string; length: number | null; length_minutes: number | null }[]).find((r) => r.length === null && typeof r.length_minutes === "number");
+      if (!row) throw new Error("no VN of the sample has play time without a length estimate");
+      const r = await offline.call("vndb_search_vn", { filters: { id: row.id }, fields: "title,length,length_minutes" });
+      expect(r.isError, r.text).toBe(false);
+      expect(r.text).toMatch(/\blength: not set\b/);
+      expect(r.text).toContain(String(row.length_minutes));
+    } finally {
+      await offline.close();
+    }
+  });
+});
