@@ -91,8 +91,26 @@ export function describeFilterKeys(entity: EntityType): string {
     names.push(d.operators.includes(">") ? `${d.name}*` : d.name);
     groups.set(text, names);
   }
-  return [...groups].map(([text, names]) => (text ? `${names.join(", ")} (${text})` : names.join(", "))).join("; ");
+  return [...groups].map(([text, names]) => (text ? `${prefixed(names)} (${text})` : prefixed(names))).join("; ");
 }
+
+/**
+ * Names listed with those sharing a prefix written once: "ani_{bg,face}" for "ani_bg, ani_face"
+ * (the release animation filters alone cost ~15 tokens written out).
+ */
+function prefixed(names: readonly string[]): string {
+  const byPrefix = new Map<string, string[]>();
+  for (const name of names) {
+    const prefix = /^([a-z]+_)[a-z_*]+$/.exec(name)?.[1] ?? name;
+    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), name]);
+  }
+  return [...byPrefix]
+    .map(([prefix, group]) => (group.length >= PREFIX_GROUP_MIN && prefix.endsWith("_") ? `${prefix}{${group.map((n) => n.slice(prefix.length)).join(",")}}` : group.join(", ")))
+    .join(", ");
+}
+
+/** Names sharing a prefix that are written with it once (fewer read better spelt out). */
+const PREFIX_GROUP_MIN = 3;
 
 /** The tool whose `filters` description lists the VN filter keys a user's list takes too. */
 const ULIST_FILTERS_FROM = "vndb_search_vn";

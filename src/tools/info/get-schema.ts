@@ -41,7 +41,7 @@ export const getSchemaTool = defineTool({
   title: "VNDB field names and enumerations",
   description:
     "Look up selectable field names of an endpoint (for `fields`) or an enumeration's codes (languages, platforms, media, staff roles, external-link sites). " +
-    'Example: {"endpoint":"vn"}; {"list":"platform"}.',
+    'Example: {"list":"platform"}.',
   input: {
     endpoint: z.enum(QUERY_ENDPOINTS).optional(),
     list: z.enum(LISTS).optional().describe("An enumeration; extlinks needs endpoint"),

@@ -13,10 +13,10 @@ export const getUserTool = defineTool({
   endpoint: "user",
   title: "Look up VNDB users",
   description:
-    'Find VNDB users by id or username (case-insensitive); gives the user id other tools take. Example: {"users":["yorhel","u2"]}',
+    'Find VNDB users by id or username (case-insensitive); gives the user id other tools take. Example: {"users":["yorhel"]}',
   input: {
     users: z.array(z.string().trim().min(1)).min(1).max(MAX_USERS),
-    lengthvotes: z.boolean().optional().describe("Include play-time vote count and sum"),
+    lengthvotes: z.boolean().optional().describe("play-time vote count and sum"),
   },
   output: USER_OUTPUT,
   annotations: READ_ANNOTATIONS,

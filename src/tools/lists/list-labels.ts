@@ -20,7 +20,7 @@ export const listLabelsTool = defineTool({
   endpoint: "ulist_labels",
   title: "List a user's list labels",
   description:
-    "List the labels of a user's VN list (Playing, Finished, Stalled, Dropped, Wishlist, Blacklist, Voted, custom ones) with ids and entry counts. Default user: the token owner.",
+    "The labels of a user's VN list (Playing, Finished, Stalled, Dropped, Wishlist, Blacklist, Voted, custom ones) with ids and entry counts. Default user: token owner.",
   input: {
     user: z.string().optional().describe("u123 or username"),
   },

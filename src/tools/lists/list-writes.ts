@@ -25,8 +25,6 @@ import {
   type ListEntry,
 } from "./list-entries.js";
 
-/** Notes are capped at 2000 characters after trimming (reference §12.2). */
-export const MAX_NOTES_LENGTH = 2000;
 /** Vote range on the site's 1..10 scale; the API stores ×10, 10..100 (reference §12.2). */
 /**
  * VNDB stores a vote as an integer 10-100 (reference §12.2), so a vote is in tenths: 7.5 is
@@ -52,7 +50,7 @@ const DELETE_ANNOTATIONS = { readOnlyHint: false, destructiveHint: true, idempot
 
 // A plain number, not .int(): zod writes the safe-integer bounds into the JSON Schema (~25
 // tokens per array, three arrays); resolveLabels refuses a non-integer id.
-const labelRefs = z.array(z.union([z.string().min(1), z.number()]));
+const labelRefs = z.array(z.union([z.string(), z.number()]));
 
 /** Today on the server's clock, which is the user's machine under Claude Desktop. */
 function localToday(now = new Date()): string {
@@ -83,10 +81,9 @@ export const updateListEntryTool = defineTool({
   endpoint: "ulist_patch",
   title: "Add or update a VN on my list",
   description:
-    "Add a VN to my list (always adds it) or change vote, labels, dates, notes. " +
-    "Use labels_set/labels_unset; `labels` replaces all (refused if it drops others unless drop_other_labels). " +
-    "Voted follows the vote; labels cannot be created; dates cannot be cleared. " +
-    "An unknown label or a bad date is refused and nothing is written; the reply shows before → after. " +
+    "Add a VN to my list or change its vote, labels, dates (YYYY-MM-DD or today), notes. " +
+    "labels_set/labels_unset add/remove; `labels` replaces all (dropping others needs drop_other_labels). " +
+    "Voted follows the vote; labels cannot be created. " +
     "import: rows (titles, links, CSV) → dry run; confirm:true writes. " +
     'Example: {"vn":"v17","labels_set":["Finished"],"vote":9}',
   input: {
@@ -96,9 +93,10 @@ export const updateListEntryTool = defineTool({
     labels_unset: labelRefs.optional(),
     labels: labelRefs.optional(),
     drop_other_labels: z.boolean().optional(),
-    started: z.string().optional().describe("YYYY-MM-DD or today"),
-    finished: z.string().optional().describe("YYYY-MM-DD or today"),
-    notes: z.string().max(MAX_NOTES_LENGTH).nullable().optional(),
+    started: z.string().optional(),
+    finished: z.string().optional(),
+    // Capped at 2,000 characters after trimming, checked with VNDB's message before sending (kana/list-write.ts).
+    notes: z.string().nullable().optional(),
     // Issue 31 item 2: a mode of this tool rather than a tool of its own (~30 tokens, not ~70).
     import: z.string().optional(),
     confirm: z.boolean().optional(),
@@ -242,11 +240,10 @@ export const removeListEntryTool = defineTool({
   endpoint: "ulist_delete",
   title: "Remove a VN from my list",
   description:
-    "Remove a VN (vote, labels, notes, its releases) from my list. Without confirm:true only previews; confirm after the user agrees. " +
-    'Example: {"vn":"v17","confirm":true}',
+    "Remove a VN (vote, labels, notes, its releases) from my list. Without confirm:true only previews; confirm once the user agrees.",
   input: {
     // Ids only, never a title: a removal must not hinge on a name match (list-entries.ts vnForWrite).
-    vn: z.string().describe("VN id (v17); titles are not accepted here"),
+    vn: z.string().describe("VN id; not a title"),
     confirm: z.boolean().optional(),
   },
   output: REMOVE_LIST_OUTPUT,
@@ -297,8 +294,7 @@ export const updateReleaseEntryTool = defineTool({
   endpoint: "rlist_patch",
   title: "Set a release's status on my list",
   description:
-    "Put a release on my release list or change its status (also adds its VNs to my VN list); the reply shows before → after. " +
-    'Example: {"release":"r12","status":"obtained"}',
+    "Put a release on my release list or change its status (also adds its VNs to my list).",
   input: {
     release: z.string(),
     status: z.enum(RELEASE_STATUSES).optional(),
@@ -374,7 +370,7 @@ export const removeReleaseEntryTool = defineTool({
   endpoint: "rlist_delete",
   title: "Remove a release from my list",
   description:
-    'Remove a release from my release list (the VN stays). Without confirm:true only previews. Example: {"release":"r12","confirm":true}',
+    "Remove a release from my release list (the VN stays). Without confirm:true only previews.",
   input: {
     release: z.string(),
     confirm: z.boolean().optional(),

@@ -43,7 +43,7 @@ export const QUERY_SPECS: readonly QuerySpec[] = [
     title: "Search visual novels",
     description:
       "Find visual novels by title or filters (tag, developer, language, rating, date, staff, character…) with their details. " +
-      'Example: {"filters":{"tag":"Nakige","developer":"Key","lang":"en","rating":{"gt":80}},"sort":"rating","reverse":true}',
+      'Example: {"filters":{"tag":"Nakige","lang":"en","rating":{"gt":80}},"sort":"rating","reverse":true}',
     sorts: sorts("vn"),
     presets: {
       brief: VN_BRIEF,

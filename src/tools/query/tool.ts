@@ -7,7 +7,7 @@ import { z } from "zod";
 import { defineTool, READ_ANNOTATIONS, type AnyTool } from "../define-tool.js";
 import type { QueryArgs } from "./args.js";
 import { filterSchema } from "../../filters/schema.js";
-import { MAX_PAGE, MAX_RESULTS } from "../../kana/query-limits.js";
+import { MAX_RESULTS } from "../../kana/query-limits.js";
 import type { QuerySpec } from "./specs.js";
 import { queryOutput } from "../output-shapes.js";
 import { entryLinks } from "./entry-links.js";
@@ -23,7 +23,7 @@ function inputShape(spec: QuerySpec) {
     // `query`, `fields` and paging are explained once in the server instructions (token budget).
     ...(spec.searchable ? { query: z.string().optional() } : {}),
     // Words in descriptions: local data only (about.ts). ~15 tokens on two tools.
-    ...(aboutKind(spec.endpoint) ? { about: z.string().min(1).max(ABOUT_MAX_CHARS).optional().describe("words in descriptions (local data: --mirror/--embedded)") } : {}),
+    ...(aboutKind(spec.endpoint) ? { about: z.string().min(1).max(ABOUT_MAX_CHARS).optional().describe("words in descriptions (local data only)") } : {}),
     // Issue 31 item 3: a mode of the VN search rather than a tool of its own (~15 tokens, not ~50).
     ...(spec.endpoint === "vn" ? { identify: z.string().optional().describe("game folder/file name → ranked guesses") } : {}),
     filters: filterSchema(spec.endpoint).optional(),
@@ -33,7 +33,9 @@ function inputShape(spec: QuerySpec) {
     reverse: z.boolean().optional(),
     // 0: count only (VNDB skips the rows, reference §5); /ulist cannot count (§11).
     results: z.number().int().min(spec.endpoint === "ulist" ? 1 : 0).max(MAX_RESULTS).optional(),
-    page: z.number().int().min(1).max(MAX_PAGE).optional(),
+    // Whole pages up to VNDB's bound (1e6) are checked with VNDB's message by the client's validator
+    // (kana/validate-query.ts); zod's int() would print a 16-digit maximum into every query tool.
+    page: z.number().min(1).optional(),
     // POST /ulist `count` fails unless the page is the last one (reference §11), so it is not offered there.
     ...(spec.endpoint === "ulist" ? {} : { count: z.boolean().optional() }),
     ...(spec.spoilers ? { spoilers: z.number().int().min(0).max(2).optional() } : {}),
