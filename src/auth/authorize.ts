@@ -64,6 +64,7 @@ function viewOf(ctx: AuthContext, client: ClientRecord, consent: ConsentRecord, 
   return {
     server: serverHost(ctx),
     clientName: client.client_name || new URL(consent.redirectUri).host || client.client_id,
+    ...(client.source === "metadata-document" ? { nameFrom: new URL(client.client_id).host } : {}),
     returnsTo: new URL(consent.redirectUri).host || consent.redirectUri,
     consentId,
     csrf,

@@ -69,6 +69,11 @@ export interface ConsentView {
   /** This server's public host name (of the issuer), shown so nobody takes the page for vndb.org. */
   server: string;
   clientName: string;
+  /**
+   * For a client-ID metadata document: the host that serves it. The name is the client's own
+   * claim, and that host is what vouches for it (anyone can publish a document called "Claude").
+   */
+  nameFrom?: string;
   /** Where the person goes back to (host of the redirect URI), so they can tell who asks. */
   returnsTo: string;
   consentId: string;
@@ -86,7 +91,7 @@ export function tokenPage(v: ConsentView): string {
   return page(
     "Connect to VNDB",
     `<h1>Connect ${html(v.clientName)} to VNDB</h1>
-<p><strong>${html(v.clientName)}</strong> (returning to <code>${html(v.returnsTo)}</code>) asks to use the VNDB visual novel database through this server.</p>
+<p><strong>${html(v.clientName)}</strong> (${v.nameFrom ? `name given by <code>${html(v.nameFrom)}</code>, ` : ""}returning to <code>${html(v.returnsTo)}</code>) asks to use the VNDB visual novel database through this server.</p>
 ${errorLine(v)}
 <form method="post" action="/authorize">${hidden(v)}
 <label for="vndb_token">Your VNDB API token</label>
