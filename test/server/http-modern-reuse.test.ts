@@ -95,7 +95,7 @@ describe("2026-07-28 requests over HTTP", () => {
     await client.close();
     // One at a time from one caller: one server answers them all.
     expect(built.count - before).toBeLessThanOrEqual(1);
-  });
+  }, 60_000);
 
   it("never answer one user with another's server: tools and identity stay each user's own", async () => {
     handle = await startHttpServer(config(), options(), { log: silentLogger, apiFor });
@@ -121,5 +121,5 @@ describe("2026-07-28 requests over HTTP", () => {
     } finally {
       await Promise.all([writer.close(), reader.close(), anonymous.close()]);
     }
-  });
+  }, 60_000);
 });

@@ -19,7 +19,7 @@ import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
-import { createMcpHandler, isInitializeRequest, isLegacyRequest, type AuthInfo, type McpServer } from "@modelcontextprotocol/server";
+import { createMcpHandler, isInitializeRequest, isLegacyRequest, type AuthInfo, type McpServer, type RequestStateCodec } from "@modelcontextprotocol/server";
 import type { ServerConfig } from "../config.js";
 import { createServer, type CreatedServer } from "../create-server.js";
 import { forgetSecret, registerSecret, type Logger } from "../log.js";
@@ -84,6 +84,8 @@ export interface HttpDeps {
   sharedHealth?: () => SharedStoresHealth | undefined;
   /** Whose VNDB token a request acts for (default: the bearer is the VNDB token itself). */
   auth?: HttpAuth;
+  /** Seals removal confirmations so that any replica opens them (server/confirmation-keys.ts). */
+  confirmations?: RequestStateCodec;
 }
 
 export interface HttpServerHandle {
@@ -331,7 +333,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
       throw tokenRefused(error instanceof Error ? error.message : "invalid token");
     }
     try {
-      const created = await createServer(await configFor(token, held.api), { api: held.api, log });
+      const created = await createServer(await configFor(token, held.api), { api: held.api, log, ...(deps.confirmations ? { confirmations: deps.confirmations } : {}) });
       serversBuilt++;
       return { created, idle: held.idle, idleModern: held.idleModern, release: held.release };
     } catch (error) {
