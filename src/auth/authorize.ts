@@ -94,7 +94,7 @@ export async function handleAuthorizeGet(ctx: AuthContext, req: IncomingMessage,
   const states = query.getAll("state");
   // Bounded like every other parameter (it is stored with the consent and sent back).
   if (states.length > 1 || (states[0] ?? "").length > MAX_PARAM_CHARS) {
-    return sendPage(res, 400, errorPage(states.length > 1 ? "The request gives state more than once." : `The request's state is longer than ${MAX_PARAM_CHARS} characters.`), undefined);
+    return sendPage(res, 400, errorPage(states.length > 1 ? "The request gives state more than once." : `The request's state is longer than ${MAX_PARAM_CHARS} characters.`, undefined, serverHost(ctx)), undefined);
   }
   const state = states[0] || undefined;
   // Anyone may register any redirect URI, so a broken request is not bounced there on its own
