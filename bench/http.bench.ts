@@ -14,19 +14,30 @@
 //    resident memory before and after (target: at most 150 MiB growth for 3,000), per
 //    session, and how long /healthz then takes.
 //
+// 4. Throughput by era (only when asked: PARTS=throughput): one `--http --stateless` server,
+//    USERS concurrent raw clients (each its own address, named in X-Forwarded-For, so each is
+//    its own caller), calling vndb_get_stats (cached: what is measured is the MCP work per
+//    call) for SECONDS, in 2025-era stateless calls and in 2026-07-28 calls, alternating,
+//    ROUNDS times; calls per second as the median and range of the rounds, and the ratio of
+//    the eras in each round (issue 30: 2026 at least 0.9x 2025). With BASE=<checkout of an
+//    earlier commit> the same rounds also run against that build's server, alternating with
+//    this one's, so before and after are measured in the same run.
+//
 //   npm run bench:http            (CALLS=300 SESSIONS=40 MANY=3000 by default)
-//   PARTS=memory npm run bench:http   (only the parts named: calls, shared, memory)
+//   PARTS=memory npm run bench:http   (only the parts named: calls, shared, memory, throughput)
+//   PARTS=throughput BASE=../before USERS=16 SECONDS=10 ROUNDS=5 npm run bench:http
 //
 // Only loopback: the server, the emulator and the proxy all listen on 127.0.0.1.
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { Transport } from "@modelcontextprotocol/client";
+import { Agent, request } from "undici";
 import { startEmulator } from "../src/emulator/index.js";
 import { startCountingProxy } from "../test/helpers/counting-proxy.js";
 
@@ -36,6 +47,12 @@ const SESSIONS = Number(process.env.SESSIONS ?? 40);
 const MANY = Number(process.env.MANY ?? 3000);
 const PARTS = new Set((process.env.PARTS ?? "calls,shared,memory").split(",").map((p) => p.trim()));
 const WARMUP = 20;
+const USERS = Number(process.env.USERS ?? 16);
+const SECONDS = Number(process.env.SECONDS ?? 10);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+/** An earlier checkout (with node_modules) whose server the throughput part also measures. */
+const BASE = process.env.BASE ? resolve(process.env.BASE) : undefined;
+const PROTOCOL_2026 = "2026-07-28";
 /** Sessions opened at once in the memory run (under the per-client limit of 8 in flight). */
 const OPEN_AT_ONCE = 6;
 const PROTOCOL_2025 = "2025-06-18";
@@ -48,9 +65,9 @@ interface Started {
   stop: () => Promise<void>;
 }
 
-async function startHttp(args: string[], extraEnv: Record<string, string> = {}): Promise<Started> {
+async function startHttp(args: string[], extraEnv: Record<string, string> = {}, checkout = root): Promise<Started> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "--http", "--port", "0", ...args], {
-    cwd: root,
+    cwd: checkout,
     env: { ...env, ...extraEnv },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -222,14 +239,108 @@ async function memory() {
   }
 }
 
+type Era = "2025 stateless" | "2026-07-28";
+
+/** One tools/call of vndb_get_stats in either era, as user `user` (its own forwarded address). */
+async function eraCall(url: URL, dispatcher: Agent, era: Era, user: number, id: number): Promise<boolean> {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    "x-forwarded-for": `10.9.${user >> 8}.${user & 255}`,
+  };
+  const params: Record<string, unknown> = { name: "vndb_get_stats", arguments: {} };
+  if (era === "2026-07-28") {
+    Object.assign(headers, { "mcp-protocol-version": PROTOCOL_2026, "mcp-method": "tools/call", "mcp-name": "vndb_get_stats" });
+    params._meta = {
+      "io.modelcontextprotocol/protocolVersion": PROTOCOL_2026,
+      "io.modelcontextprotocol/clientInfo": { name: "bench-http", version: "0" },
+      "io.modelcontextprotocol/clientCapabilities": {},
+    };
+  } else headers["mcp-protocol-version"] = PROTOCOL_2025;
+  try {
+    const answer = await request(url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params }), dispatcher });
+    const text = await answer.body.text();
+    return answer.statusCode === 200 && text.includes("holds chars");
+  } catch {
+    return false;
+  }
+}
+
+/** USERS callers calling without pause for SECONDS: answered calls per second, and failures. */
+async function load(url: URL, era: Era): Promise<{ perSecond: number; failed: number }> {
+  const dispatcher = new Agent({ connections: USERS, keepAliveTimeout: 10_000 });
+  let ok = 0;
+  let failed = 0;
+  let id = 0;
+  const end = performance.now() + SECONDS * 1000;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: USERS }, async (_, user) => {
+      while (performance.now() < end) {
+        if (await eraCall(url, dispatcher, era, user, ++id)) ok++;
+        else failed++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - t0) / 1000;
+  await dispatcher.close();
+  return { perSecond: ok / elapsed, failed };
+}
+
+/** Median and range of a list of figures. */
+const spread = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)]!, min: s[0]!, max: s.at(-1)! };
+};
+
+async function throughput() {
+  const builds: { name: string; checkout: string }[] = [...(BASE ? [{ name: "before", checkout: BASE }] : []), { name: "after", checkout: root }];
+  const trust = { VNDB_HTTP_TRUSTED_PROXIES: "127.0.0.1" };
+  const servers = await Promise.all(builds.map((b) => startHttp(["--embedded", "--stateless"], trust, b.checkout)));
+  const eras: Era[] = ["2025 stateless", "2026-07-28"];
+  const figures = new Map<string, number[]>();
+  const ratios = new Map<string, number[]>();
+  const failures = new Map<string, number>();
+  try {
+    // Warm-up: the catalogue, the cached answer and each caller's client, in both eras.
+    for (const server of servers) for (const era of eras) await load(server.url, era);
+    for (let round = 0; round < ROUNDS; round++) {
+      // Alternating: builds in turn, and within each round the eras in turn (their order flips each round).
+      for (const [i, build] of builds.entries()) {
+        const order = round % 2 === 0 ? eras : [...eras].reverse();
+        const got: Record<string, number> = {};
+        for (const era of order) {
+          const { perSecond, failed } = await load(servers[i]!.url, era);
+          const key = `${build.name} ${era}`;
+          figures.set(key, [...(figures.get(key) ?? []), perSecond]);
+          failures.set(key, (failures.get(key) ?? 0) + failed);
+          got[era] = perSecond;
+          console.log(`  round ${round + 1}: ${key.padEnd(24)} ${perSecond.toFixed(0)} calls/s${failed ? `, ${failed} failed` : ""}`);
+        }
+        ratios.set(build.name, [...(ratios.get(build.name) ?? []), got["2026-07-28"]! / got["2025 stateless"]!]);
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+  return {
+    users: USERS,
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    perSecond: Object.fromEntries([...figures].map(([k, v]) => [k, { ...spread(v), rounds: v, failed: failures.get(k) ?? 0 }])),
+    ratio2026to2025: Object.fromEntries([...ratios].map(([k, v]) => [k, { ...spread(v), rounds: v }])),
+  };
+}
+
 async function main() {
   const rows = PARTS.has("calls") ? await perCall() : undefined;
   const shared = PARTS.has("shared") ? await sharedAnswers() : undefined;
   const mem = PARTS.has("memory") ? await memory() : undefined;
-  report(rows, shared, mem);
+  const flow = PARTS.has("throughput") ? await throughput() : undefined;
+  report(rows, shared, mem, flow);
 }
 
-function report(rows?: Awaited<ReturnType<typeof perCall>>, shared?: Awaited<ReturnType<typeof sharedAnswers>>, mem?: Awaited<ReturnType<typeof memory>>) {
+function report(rows?: Awaited<ReturnType<typeof perCall>>, shared?: Awaited<ReturnType<typeof sharedAnswers>>, mem?: Awaited<ReturnType<typeof memory>>, flow?: Awaited<ReturnType<typeof throughput>>) {
   if (rows) {
     const ms = (name: string) => rows.find((r) => r.name === name)!.median;
     console.log(`per-call latency, ${CALLS} sequential vndb_get_stats calls (cached answer), ms:`);
@@ -244,8 +355,13 @@ function report(rows?: Awaited<ReturnType<typeof perCall>>, shared?: Awaited<Ret
       `memory: ${mem.sessions} anonymous sessions (${mem.live} live) -> RSS ${mem.rssBeforeMiB.toFixed(1)} -> ${mem.rssAfterMiB.toFixed(1)} MiB, growth ${mem.growthMiB.toFixed(1)} MiB (target <= 150), ${mem.perSessionKiB.toFixed(1)} KiB per session; opening ${mem.openPerSessionMs.toFixed(2)} ms per session; /healthz then ${mem.healthzMs.toFixed(1)} ms`,
     );
   }
+  if (flow) {
+    console.log(`throughput: ${flow.users} callers, ${flow.seconds} s per run, ${flow.rounds} rounds, calls/s median (range):`);
+    for (const [k, v] of Object.entries(flow.perSecond)) console.log(`  ${k.padEnd(24)} ${v.median.toFixed(0)} (${v.min.toFixed(0)}-${v.max.toFixed(0)})${v.failed ? `, ${v.failed} failed` : ""}`);
+    for (const [k, v] of Object.entries(flow.ratio2026to2025)) console.log(`  ${k}: 2026 / 2025 stateless ${v.median.toFixed(2)}x (${v.min.toFixed(2)}-${v.max.toFixed(2)}) (target >= 0.9x)`);
+  }
   mkdirSync(join(root, "bench", "out"), { recursive: true });
-  writeFileSync(join(root, "bench", "out", "http.json"), JSON.stringify({ calls: CALLS, rows, shared, memory: mem }, null, 2));
+  writeFileSync(join(root, "bench", "out", "http.json"), JSON.stringify({ calls: CALLS, rows, shared, memory: mem, throughput: flow }, null, 2));
 }
 
 main().catch((error) => {

@@ -11,14 +11,20 @@
 //   npm run bundle                   build, pack and verify (dist/vndb-mcp.mcpb)
 //   npm run bundle -- --no-verify    skip the start-up check
 //   npm run bundle -- --out <dir>    write <dir>/bundle and <dir>/vndb-mcp.mcpb instead of dist/
+//   npm run bundle -- --date <day>   build as of that day (YYYY-MM-DD; default today, UTC)
+//
+// The same source and day give the same bytes (scripts/reproducible-zip.ts), so the sum in
+// server.json (`npm run release:server-json`) is checked against a build (test/package/bundle.test.ts).
 
 import { execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { listedTool } from "../src/tools/define-tool.js";
 import { shipPrebuilt } from "./catalogue/write-prebuilt.js";
+import { DAY, repackReproducibly } from "./reproducible-zip.js";
 import { ALL_TOOLS, MODEL_TOOLS } from "../src/tools/index.js";
 import { cardOf } from "../src/tools/shelf.js";
 
@@ -30,6 +36,10 @@ const out = outFlag === -1 ? join(root, "dist") : resolve(process.argv[outFlag +
 const stage = join(out, "bundle");
 const bundlePath = join(out, "vndb-mcp.mcpb");
 const mcpbBin = join(root, "node_modules", ".bin", "mcpb");
+/** The day the bundle is built as of: its prebuilt caches and its entries' stamp (--date, else today in UTC). */
+const dateFlag = process.argv.indexOf("--date");
+const day = dateFlag === -1 ? new Date().toISOString().slice(0, 10) : (process.argv[dateFlag + 1] ?? "");
+if (!DAY.test(day)) throw new Error(`--date wants a day as YYYY-MM-DD, got ${JSON.stringify(day)}`);
 
 /** How long the packed server may take to answer tools/list before the check fails. */
 const VERIFY_TIMEOUT_MS = 15_000;
@@ -70,7 +80,7 @@ async function buildServer(): Promise<void> {
     define: { __VNDB_TOOL_CARDS_JSON__: JSON.stringify(JSON.stringify(ALL_TOOLS.map(cardOf))) },
   });
   cpSync(join(root, "src", "emulator", "catalogue", "data"), join(stage, "server", "data"), { recursive: true });
-  shipPrebuilt(join(stage, "server", "data"));
+  shipPrebuilt(join(stage, "server", "data"), Number(day.replaceAll("-", "")));
   const manifest = readFileSync(join(root, "manifest.json"), "utf8");
   writeFileSync(join(stage, "manifest.json"), manifest);
   cpSync(join(root, "icon.png"), join(stage, "icon.png"));
@@ -88,7 +98,9 @@ async function buildServer(): Promise<void> {
 function pack(): void {
   rmSync(bundlePath, { force: true });
   execFileSync(mcpbBin, ["pack", stage, bundlePath], { stdio: ["ignore", "ignore", "inherit"] });
-  log(`packed ${bundlePath} (${(statSync(bundlePath).size / 1024).toFixed(0)} KiB)`);
+  repackReproducibly(bundlePath, day);
+  const sha = createHash("sha256").update(readFileSync(bundlePath)).digest("hex");
+  log(`packed ${bundlePath} (${(statSync(bundlePath).size / 1024).toFixed(0)} KiB) as of ${day}, sha256 ${sha}`);
 }
 
 /** Unpack the bundle and ask the entry point named in its manifest for tools/list. */

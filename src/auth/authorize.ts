@@ -57,9 +57,14 @@ function redirectBack(ctx: AuthContext, res: ServerResponse, consent: Pick<Conse
 /** Same resource, compared as the SDK does: ignoring one trailing slash. */
 const sameResource = (a: string, b: string) => a.replace(/\/$/, "") === b.replace(/\/$/, "");
 
-function viewOf(client: ClientRecord, consent: ConsentRecord, consentId: string, csrf: string, error?: string): ConsentView {
+/** This server's public host name, as people reach it (the issuer's, not the request's Host). */
+const serverHost = (ctx: AuthContext) => new URL(ctx.setup.issuer).host;
+
+function viewOf(ctx: AuthContext, client: ClientRecord, consent: ConsentRecord, consentId: string, csrf: string, error?: string): ConsentView {
   return {
+    server: serverHost(ctx),
     clientName: client.client_name || new URL(consent.redirectUri).host || client.client_id,
+    ...(client.source === "metadata-document" ? { nameFrom: new URL(client.client_id).host } : {}),
     returnsTo: new URL(consent.redirectUri).host || consent.redirectUri,
     consentId,
     csrf,
@@ -82,21 +87,21 @@ export async function handleAuthorizeGet(ctx: AuthContext, req: IncomingMessage,
     redirectUri = asked ?? client.redirect_uris[0]!;
     if (!client.redirect_uris.includes(redirectUri)) throw new PageFailure("The redirect_uri is not one this app registered (it must match exactly).");
   } catch (error) {
-    if (error instanceof PageFailure) return sendPage(res, 400, errorPage(error.message), undefined);
-    if (error instanceof OAuthFailure) return sendPage(res, 400, errorPage(error.description), undefined);
+    if (error instanceof PageFailure) return sendPage(res, 400, errorPage(error.message, undefined, serverHost(ctx)), undefined);
+    if (error instanceof OAuthFailure) return sendPage(res, 400, errorPage(error.description, undefined, serverHost(ctx)), undefined);
     throw error;
   }
   const states = query.getAll("state");
   // Bounded like every other parameter (it is stored with the consent and sent back).
   if (states.length > 1 || (states[0] ?? "").length > MAX_PARAM_CHARS) {
-    return sendPage(res, 400, errorPage(states.length > 1 ? "The request gives state more than once." : `The request's state is longer than ${MAX_PARAM_CHARS} characters.`), undefined);
+    return sendPage(res, 400, errorPage(states.length > 1 ? "The request gives state more than once." : `The request's state is longer than ${MAX_PARAM_CHARS} characters.`, undefined, serverHost(ctx)), undefined);
   }
   const state = states[0] || undefined;
   // Anyone may register any redirect URI, so a broken request is not bounced there on its own
   // (RFC 9700 §4.11.2: this server would be an open redirector); the person follows a link back.
   const back = (error: string, description: string) => {
     const href = backUrl(ctx, { redirectUri, ...(state !== undefined ? { state } : {}) }, { error, error_description: description });
-    return sendPage(res, 400, errorPage(`The app's request cannot be used: ${description}.`, { href, to: new URL(redirectUri).host || redirectUri }), undefined);
+    return sendPage(res, 400, errorPage(`The app's request cannot be used: ${description}.`, { href, to: new URL(redirectUri).host || redirectUri }, serverHost(ctx)), undefined);
   };
   try {
     if (param(query, "response_type") !== "code") return back("unsupported_response_type", "only response_type=code is supported");
@@ -119,7 +124,7 @@ export async function handleAuthorizeGet(ctx: AuthContext, req: IncomingMessage,
       csrfHash: fingerprint(csrf),
     };
     await ctx.store.put("consent", consentId, consent, CONSENT_TTL_MS);
-    sendPage(res, 200, tokenPage(viewOf(client, consent, consentId, csrf)), redirectUri, { "set-cookie": csrfCookie(ctx, csrf) });
+    sendPage(res, 200, tokenPage(viewOf(ctx, client, consent, consentId, csrf)), redirectUri, { "set-cookie": csrfCookie(ctx, csrf) });
   } catch (error) {
     if (error instanceof OAuthFailure) return back(error.code, error.description);
     throw error;
@@ -138,18 +143,18 @@ export async function handleAuthorizePost(ctx: AuthContext, req: IncomingMessage
   const consentId = param(form, "consent") ?? "";
   const csrf = param(form, "csrf") ?? "";
   const consent = consentId ? await ctx.store.get<ConsentRecord>("consent", consentId) : undefined;
-  if (!consent) return sendPage(res, 400, errorPage("This sign-in page has expired or was already used."), undefined);
+  if (!consent) return sendPage(res, 400, errorPage("This sign-in page has expired or was already used.", undefined, serverHost(ctx)), undefined);
   const cookie = cookies(req).get(csrfCookieName(ctx)) ?? "";
   // Double submit: the form's value must be the browser's cookie and the one parked with the request.
   if (!csrf || !sameSecret(cookie, csrf) || !sameSecret(fingerprint(csrf), consent.csrfHash)) {
-    return sendPage(res, 403, errorPage("This form did not come from this sign-in page (the security check failed). Open the link from your app again."), undefined);
+    return sendPage(res, 403, errorPage("This form did not come from this sign-in page (the security check failed). Open the link from your app again.", undefined, serverHost(ctx)), undefined);
   }
   const client = await ctx.clients.find(consent.clientId).catch((error: unknown) => {
     if (error instanceof OAuthFailure) return undefined;
     throw error; // a store failure answers 503
   });
-  if (!client) return sendPage(res, 400, errorPage("The app is no longer registered here."), undefined);
-  const view = (error?: string) => viewOf(client, consent, consentId, csrf, error);
+  if (!client) return sendPage(res, 400, errorPage("The app is no longer registered here.", undefined, serverHost(ctx)), undefined);
+  const view = (error?: string) => viewOf(ctx, client, consent, consentId, csrf, error);
   const action = param(form, "action");
 
   if (action === "deny") {
@@ -157,7 +162,7 @@ export async function handleAuthorizePost(ctx: AuthContext, req: IncomingMessage
     return redirectBack(ctx, res, consent, { error: "access_denied", error_description: "the person declined on the sign-in page" });
   }
   if (action === "anonymous") {
-    if (!(await ctx.store.take("consent", consentId))) return sendPage(res, 400, errorPage("This sign-in page was already used."), undefined);
+    if (!(await ctx.store.take("consent", consentId))) return sendPage(res, 400, errorPage("This sign-in page was already used.", undefined, serverHost(ctx)), undefined);
     return redirectBack(ctx, res, consent, { code: await createGrant(ctx, consent, undefined, undefined) });
   }
   if (action === "back") {
@@ -189,7 +194,7 @@ export async function handleAuthorizePost(ctx: AuthContext, req: IncomingMessage
   if (action === "allow") {
     const taken = await ctx.store.take<ConsentRecord>("consent", consentId);
     const token = taken?.sealedToken ? ctx.sealer.open(taken.sealedToken, `consent:${consentId}`) : undefined;
-    if (!taken || !token || !taken.user) return sendPage(res, 400, errorPage("This sign-in page was already used or its token check was lost; start again from your app."), undefined);
+    if (!taken || !token || !taken.user) return sendPage(res, 400, errorPage("This sign-in page was already used or its token check was lost; start again from your app.", undefined, serverHost(ctx)), undefined);
     return redirectBack(ctx, res, taken, { code: await createGrant(ctx, taken, token, taken.user) });
   }
   return sendPage(res, 400, tokenPage(view("Choose one of the buttons below.")), consent.redirectUri);

@@ -17,7 +17,8 @@ button{font:inherit;padding:.45rem .9rem;margin:.5rem .5rem 0 0;cursor:pointer}
 .primary{background:#1d5fa8;color:#fff;border:1px solid #1d5fa8;border-radius:4px}
 .quiet{background:#fff;border:1px solid #999;border-radius:4px}
 .error{border-left:4px solid #b00020;padding:.25rem .75rem;background:#fdecee}
-.note{color:#555;font-size:.9rem}code{background:#eee;padding:0 .2rem}`;
+.note{color:#555;font-size:.9rem}code{background:#eee;padding:0 .2rem}
+.about{border-bottom:1px solid #ccc;padding-bottom:.5rem;color:#444;font-size:.9rem}`;
 const STYLE_HASH = `sha256-${createHash("sha256").update(STYLE).digest("base64")}`;
 
 /** Escapes text for HTML content and double- or single-quoted attributes. */
@@ -47,15 +48,32 @@ export function pageHeaders(formTargets: readonly string[]): Record<string, stri
   };
 }
 
-function page(title: string, body: string): string {
+/**
+ * The line that says whose page this is: a person who lands here from an app must be able to
+ * tell this server (its host) from vndb.org, since the page asks for a VNDB token. A hosted
+ * directory's reviewers look for it too (landscape note 2026-11-27 §4).
+ */
+function aboutLine(server: string): string {
+  return `<p class="about" data-about="server">This page belongs to <strong>${html(server)}</strong>, a VNDB connector (an MCP server that uses the public VNDB API), not VNDB itself. vndb.org does not run it.</p>`;
+}
+
+function page(title: string, body: string, server: string): string {
+  const heading = `${title} · ${server}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${html(title)}</title><style>${STYLE}</style></head>
-<body>${body}</body></html>`;
+<meta name="robots" content="noindex"><title>${html(heading)}</title><style>${STYLE}</style></head>
+<body>${aboutLine(server)}${body}</body></html>`;
 }
 
 export interface ConsentView {
+  /** This server's public host name (of the issuer), shown so nobody takes the page for vndb.org. */
+  server: string;
   clientName: string;
+  /**
+   * For a client-ID metadata document: the host that serves it. The name is the client's own
+   * claim, and that host is what vouches for it (anyone can publish a document called "Claude").
+   */
+  nameFrom?: string;
   /** Where the person goes back to (host of the redirect URI), so they can tell who asks. */
   returnsTo: string;
   consentId: string;
@@ -73,7 +91,7 @@ export function tokenPage(v: ConsentView): string {
   return page(
     "Connect to VNDB",
     `<h1>Connect ${html(v.clientName)} to VNDB</h1>
-<p><strong>${html(v.clientName)}</strong> (returning to <code>${html(v.returnsTo)}</code>) asks to use the VNDB visual novel database through this server.</p>
+<p><strong>${html(v.clientName)}</strong> (${v.nameFrom ? `name given by <code>${html(v.nameFrom)}</code>, ` : ""}returning to <code>${html(v.returnsTo)}</code>) asks to use the VNDB visual novel database through this server.</p>
 ${errorLine(v)}
 <form method="post" action="/authorize">${hidden(v)}
 <label for="vndb_token">Your VNDB API token</label>
@@ -86,6 +104,7 @@ ${errorLine(v)}
 <button class="quiet" type="submit" name="action" value="anonymous">Continue without a token (read-only)</button>
 <button class="quiet" type="submit" name="action" value="deny">Cancel</button>
 </form>`,
+    v.server,
   );
 }
 
@@ -109,11 +128,12 @@ export function confirmPage(v: ConsentView, user: VndbUser): string {
 <button class="quiet" type="submit" name="action" value="deny">Cancel</button>
 </form>
 <p class="note">You can end this connection at any time in ${html(v.clientName)}; deleting the token on vndb.org ends it too.</p>`,
+    v.server,
   );
 }
 
 /** A request that cannot go on; `back` links to the client with the error, for the person to follow. */
-export function errorPage(message: string, back?: { href: string; to: string }): string {
+export function errorPage(message: string, back: { href: string; to: string } | undefined, server: string): string {
   const link = back ? `<p><a href="${html(back.href)}" rel="noreferrer">Return to ${html(back.to)}</a></p>` : "";
-  return page("Cannot connect", `<h1>Cannot connect</h1><p class="error" role="alert">${html(message)}</p>${link}<p>Start again from the app you are connecting.</p>`);
+  return page("Cannot connect", `<h1>Cannot connect</h1><p class="error" role="alert">${html(message)}</p>${link}<p>Start again from the app you are connecting.</p>`, server);
 }

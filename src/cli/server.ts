@@ -162,10 +162,15 @@ export async function runServer(argv: readonly string[], env: NodeJS.ProcessEnv 
     // Grants may live in a Redis of their own (persistent, never evicting; docs/deployment.md).
     const grantsRedis = env.VNDB_OAUTH_REDIS_URL?.trim() || config.redisUrl;
     const auth = config.oauth ? (await import("../auth/connector-auth.js")).oauthHttpAuth(config.oauth, { log, redisUrl: grantsRedis }) : undefined;
+    // Removal confirmations sealed by one replica open on any other: a key from the secret, else shared in Redis.
+    const keys = await import("../server/confirmation-keys.js");
+    const ring = config.oauth?.secret ? keys.keysFromSecret(config.oauth.secret) : stores?.claim ? keys.keysFromStore(stores.claim, `shared on ${stores.describe}`) : keys.localKeys();
+    log.info(`removal confirmations sealed with keys ${ring.describe}`);
     await serveHttp(config, transport.http, {
       log,
       ...(localData ? { local: localData } : {}),
       ...(auth ? { auth } : {}),
+      confirmations: keys.confirmationCodec(ring),
       // Each token and each anonymous client address gets a fair share of the budget (rate-budget.ts).
       apiFor: (token, caller) =>
         new KanaClient({ rateBudget, budgetCaller: caller ?? budgetCaller(token), publicAnswers, ...(stores ? { sharedStores: stores } : {}), baseUrl, ...(localApi ? { local: localApi } : {}), ...(token ? { token } : {}), ...inProcess, logger: kanaLogger(log) }),

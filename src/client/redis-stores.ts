@@ -27,6 +27,9 @@ const RECONNECT_MAX_DELAY_MS = 2_000;
  */
 export const REDIS_KEY_PREFIX = "vndb-mcp-server:";
 
+/** Stores ARGV[1] under KEYS[1] for ARGV[2] ms unless something is there; answers what is there. */
+const CLAIM_SCRIPT = `redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", ARGV[2]) return redis.call("GET", KEYS[1])`;
+
 /**
  * KEYS[1] the window (sorted set of start times, ms), KEYS[2] the pause key, KEYS[3..] one
  * sorted set per share key of the caller (rate-budget.ts's rule: a key may start a request
@@ -168,5 +171,10 @@ export function redisStores(link: RedisLink, prefix: string, describe: string): 
       await link.send(["SET", cacheKey(key), json, "PX", String(Math.ceil(ttlMs))]);
     },
   };
-  return { window, cache, describe, health: () => link.health(), close: () => link.close() };
+  const claim = async (name: string, value: string, ttlMs: number): Promise<string> => {
+    const reply = await link.send(["EVAL", CLAIM_SCRIPT, "1", `${prefix}claim:${name}`, value, String(Math.ceil(ttlMs))]);
+    if (typeof reply !== "string") throw new Error(`Redis answered no value for claim ${name}`);
+    return reply;
+  };
+  return { window, cache, claim, describe, health: () => link.health(), close: () => link.close() };
 }

@@ -45,6 +45,11 @@ export interface SharedStoresHealth {
 export interface SharedStores {
   window: SharedRequestWindow;
   cache: SharedResponseCache;
+  /**
+   * The value stored under `name`, storing `value` there first (for `ttlMs`) when there is
+   * none: every replica that claims one name gets the same value (the first one stored).
+   */
+  claim?(name: string, value: string, ttlMs: number): Promise<string>;
   /** For the log: where the stores live, without credentials. */
   describe: string;
   health(): SharedStoresHealth;

@@ -3,7 +3,7 @@
 // MCP SDK is imported (DESIGN.md). Nothing here loads the emulator.
 
 import type { LocalData } from "../local/local-data.js";
-import { createRequestStateCodec, McpServer, ProtocolError, ProtocolErrorCode, type CacheHint, type RequestStateCodec, type Transport } from "@modelcontextprotocol/server";
+import { McpServer, ProtocolError, ProtocolErrorCode, type CacheHint, type RequestStateCodec, type Transport } from "@modelcontextprotocol/server";
 import type { ServerConfig } from "./config.js";
 import { serverInstructions } from "./instructions.js";
 import { ICONS } from "./icon.js";
@@ -36,23 +36,17 @@ export const LIST_TTL_MS = 10 * 60_000;
 const LIST_CACHE: CacheHint = { ttlMs: LIST_TTL_MS, cacheScope: "private" };
 
 /**
- * How long a user has to answer a confirmation question of a 2026-era client (the client
- * holds the question and echoes this state back): ten minutes, the SDK codec's default and
- * the SDK's limit for one question round of a 2025 client.
- */
-const CONFIRM_STATE_TTL_S = 600;
-/**
  * Seals the state of a confirmation round trip (tools/define-tool.ts) so that a client cannot
- * forge "the user said yes". The key lives in this process only: a retry that lands on
- * another replica is refused (-32602) and nothing is removed; the model asks again. Made on
- * the first confirmation, with WebCrypto's random bytes (the codec's own MAC is WebCrypto):
- * a start that never confirms anything loads no crypto (bench:server's start-up).
+ * forge "the user said yes". Without a shared key (confirmation-keys.ts) the keys live in
+ * this process only: a retry that lands on another replica is refused (-32602) and nothing is
+ * removed; the model asks again. Made on the first confirmation: a start that never confirms
+ * anything loads no crypto (bench:server's start-up).
  */
-let sealer: RequestStateCodec | undefined;
-const sealerNow = () => (sealer ??= createRequestStateCodec({ key: crypto.getRandomValues(new Uint8Array(32)), ttlSeconds: CONFIRM_STATE_TTL_S }));
-export const confirmationState: RequestStateCodec = {
-  mint: (payload, ctx) => sealerNow().mint(payload, ctx),
-  verify: (state, ctx) => sealerNow().verify(state, ctx),
+let localCodec: Promise<RequestStateCodec> | undefined;
+const local = () => (localCodec ??= import("./confirmation-keys.js").then((k) => k.confirmationCodec(k.localKeys())));
+const processLocal: RequestStateCodec = {
+  mint: async (payload, ctx) => (await local()).mint(payload, ctx),
+  verify: async (state, ctx) => (await local()).verify(state, ctx),
 };
 
 export interface ServerDeps {
@@ -64,6 +58,8 @@ export interface ServerDeps {
   answerNote?: () => string | undefined;
   /** Withdraws the write tools once the token proves unable to write (tools/lists/permissions.ts). */
   writeGate?: WriteGate;
+  /** Seals and opens removal confirmations; shared by replicas (confirmation-keys.ts). Default: this process only. */
+  confirmations?: RequestStateCodec;
 }
 
 export interface CreatedServer {
@@ -80,6 +76,7 @@ export interface CreatedServer {
 
 export async function createServer(config: ServerConfig, deps: ServerDeps): Promise<CreatedServer> {
   const log = deps.log ?? silentLogger;
+  const confirmations = deps.confirmations ?? processLocal;
   const shelf = await toolShelf();
   const server = new McpServer(
     { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION, icons: [...ICONS] },
@@ -89,7 +86,7 @@ export async function createServer(config: ServerConfig, deps: ServerDeps): Prom
       capabilities: { tools: {}, logging: {}, completions: {}, resources: {}, prompts: {} },
       instructions: serverInstructions(config),
       cacheHints: { "server/discover": LIST_CACHE, "tools/list": LIST_CACHE, "prompts/list": LIST_CACHE, "resources/list": LIST_CACHE, "resources/templates/list": LIST_CACHE },
-      requestState: { verify: confirmationState.verify },
+      requestState: { verify: (state, ctx) => confirmations.verify(state, ctx) },
     },
   );
   const registered = {
@@ -99,7 +96,7 @@ export async function createServer(config: ServerConfig, deps: ServerDeps): Prom
     log,
     session: new SessionState(),
     clientLog: new ClientLog(server),
-    confirmations: confirmationState,
+    confirmations,
     ...(deps.answerNote ? { answerNote: deps.answerNote } : {}),
     ...(deps.writeGate ? { writeGate: deps.writeGate } : {}),
   };

@@ -385,7 +385,15 @@ async function callTool(server: McpServer, tool: AnyTool, given: Record<string, 
     result = stale.length && !value.isError ? { ...value, text: `${staleNote(stale)}\n${value.text}` } : value;
   } catch (error) {
     // A 2026-era client is asked in the answer itself and calls again with the reply.
-    if (error instanceof AskUser && options.confirmations) return askInBand(error.question, expected(tool, args, options), options.confirmations);
+    if (error instanceof AskUser && options.confirmations) {
+      try {
+        return await askInBand(error.question, expected(tool, args, options), options.confirmations);
+      } catch (sealing) {
+        // The shared key could not be had (Redis away): ask nothing, do nothing, say so.
+        options.log.warn(`${tool.name}: could not seal a confirmation: ${sealing instanceof Error ? sealing.message : String(sealing)}`);
+        error = new ToolError("Could not ask the user to confirm just now (the server's confirmation keys are unavailable); nothing was changed.", "Try again in a moment.");
+      }
+    }
     result = { text: describeError(error), isError: true };
     // A ToolError or KanaError is the input's or VNDB's; anything else is our bug: say it loudly.
     if (isExpectedFailure(error)) options.log.debug(`${tool.name} failed`, error);

@@ -90,6 +90,13 @@ describe.skipIf(!available)("the sign-in page in headless Chromium", () => {
       expect(first?.headers()["x-frame-options"]).toBe("DENY");
       expect(first?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
       await expect(page.locator("h1").textContent()).resolves.toContain("Connect Browser test to VNDB");
+      // The page says whose it is: this server's host, a connector to VNDB, not VNDB itself.
+      const host = new URL(base).host;
+      const about = async () => (await page.locator("[data-about=server]").textContent({ timeout: 5_000 })) ?? "";
+      await expect(about()).resolves.toContain(host);
+      await expect(about()).resolves.toMatch(/VNDB connector/);
+      await expect(about()).resolves.toMatch(/not VNDB itself/);
+      await expect(page.title()).resolves.toContain(host);
 
       // A mistyped token is refused on the page, which keeps the choice to go on.
       await page.fill("#vndb_token", "not-a-token");
@@ -99,6 +106,8 @@ describe.skipIf(!available)("the sign-in page in headless Chromium", () => {
       await page.fill("#vndb_token", READER);
       await page.click("button[value=check]");
       const confirm = await page.locator("body").textContent();
+      await expect(about()).resolves.toContain(host);
+      await expect(about()).resolves.toMatch(/not VNDB itself/);
       expect(confirm).toContain("ayo");
       expect(confirm).toContain("read your visual novel list");
       expect(confirm).not.toContain("change and remove entries");

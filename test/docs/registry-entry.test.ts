@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { bundleUrl, forRelease, sha256Of, UNRELEASED_SHA256, type ServerJson } from "../../scripts/release-server-json.js";
+import { bundleDayOf, bundleUrl, forRelease, sha256Of, UNRELEASED_SHA256, type ServerJson } from "../../scripts/release-server-json.js";
+import { resolveAuthSetup } from "../../src/auth/options.js";
 import { loadConfig } from "../../src/server/config.js";
 import { OFFLINE_SAMPLE_VNS, OFFLINE_SAMPLE_YEARS } from "../../src/server/offline-sample.js";
 
@@ -116,10 +117,27 @@ describe("server.json", () => {
     expect(bundlePackage.fileSha256).toMatch(SHA256_PATTERN);
   });
 
-  it("carries a real SHA-256 exactly when CHANGELOG.md says this version is released", () => {
-    const released = new RegExp(`^## \\[${pkg.version.replaceAll(".", "\\.")}\\]`, "m").test(read("CHANGELOG.md"));
-    if (released) expect(bundlePackage.fileSha256, "run npm run release:server-json").not.toBe(UNRELEASED_SHA256);
-    else expect(bundlePackage.fileSha256, "a sum for a bundle that was not released").toBe(UNRELEASED_SHA256);
+  it("carries a real SHA-256 and the day its bundle was built as of (test/package/bundle.test.ts rebuilds and compares)", () => {
+    expect(bundlePackage.fileSha256, "run npm run bundle && npm run release:server-json").not.toBe(UNRELEASED_SHA256);
+    expect(bundleDayOf(entry as ServerJson)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("offers the hosted connector as a remote: streamable HTTP at the MCP endpoint of a host the deployer names", () => {
+    expect(entry.remotes).toHaveLength(1);
+    const remote = entry.remotes[0];
+    expect(remote.type).toBe("streamable-http");
+    // Every {variable} in the URL is declared, required and described; no other is declared.
+    const used = [...remote.url.matchAll(/\{(\w+)\}/g)].map((m: RegExpMatchArray) => m[1]);
+    expect(used.length).toBeGreaterThan(0);
+    expect(Object.keys(remote.variables).sort()).toEqual([...used].sort());
+    for (const name of used) {
+      expect(remote.variables[name].isRequired, name).toBe(true);
+      expect(remote.variables[name].description, name).toContain("VNDB_OAUTH_PUBLIC_URL");
+    }
+    // Filled in with a deployment's host, it is the resource that deployment's OAuth serves.
+    const host = "vndb-mcp.example.org";
+    const url = remote.url.replace(/\{\w+\}/g, host);
+    expect(url).toBe(resolveAuthSetup({ publicUrl: `https://${host}` }, { host: "0.0.0.0", port: 3939 }).resource);
   });
 });
 
@@ -129,7 +147,7 @@ describe("npm run release:server-json", () => {
     try {
       const bundle = join(dir, "vndb-mcp.mcpb");
       writeFileSync(bundle, "not really a zip, but bytes to hash");
-      const released = forRelease(entry as ServerJson, "1.2.3", sha256Of(readFileSync(bundle)));
+      const released = forRelease(entry as ServerJson, "1.2.3", sha256Of(readFileSync(bundle)), "2026-01-02");
       expect(released.packages.find((p) => p.registryType === "mcpb")).toMatchObject({
         identifier: "https://github.com/vndb-mcp/vndb-mcp-server/releases/download/v1.2.3/vndb-mcp.mcpb",
         version: "1.2.3",
@@ -138,6 +156,8 @@ describe("npm run release:server-json", () => {
       });
       expect(released.packages.find((p) => p.registryType === "npm")).toEqual({ ...npmPackage, version: "1.2.3" });
       expect(released.version).toBe("1.2.3");
+      expect(bundleDayOf(released)).toBe("2026-01-02");
+      expect((released as ServerJson & { remotes?: unknown }).remotes).toEqual(entry.remotes);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

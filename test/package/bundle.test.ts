@@ -3,6 +3,8 @@
 // manifest says. The script's own check (scripts/bundle.ts, verify) fails the build unless
 // the unpacked server lists every tool and answers a search offline; this test runs it into
 // a folder of its own, so that nothing else building dist/ at the same time interferes.
+// It builds as of the day server.json records, so the bundle must be the one whose SHA-256
+// server.json lists (the registry's clients check that sum before installing).
 
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -10,20 +12,33 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { bundleDayOf, sha256Of, type ServerJson } from "../../scripts/release-server-json.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const out = mkdtempSync(join(tmpdir(), "vndb-bundle-"));
+const entry = JSON.parse(readFileSync(join(root, "server.json"), "utf8")) as ServerJson;
+/** The day server.json's bundle was built as of; today where it records none (the sum check then fails). */
+const day = bundleDayOf(entry) ?? new Date().toISOString().slice(0, 10);
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe("npm run bundle", () => {
   it("packs a bundle whose server lists every tool and answers a search from the offline sample", () => {
-    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bundle.ts", "--out", out], { cwd: root, encoding: "utf8" });
+    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bundle.ts", "--out", out, "--date", day], { cwd: root, encoding: "utf8" });
     expect(run.stderr).toContain("answers a search offline");
     expect(run.status).toBe(0);
     expect(existsSync(join(out, "vndb-mcp.mcpb"))).toBe(true);
     expect(existsSync(join(out, "bundle", "server", "embedded-worker.mjs"))).toBe(true);
   }, 180_000);
+
+  it("is the bundle server.json lists: the same SHA-256, as release:server-json --check says", () => {
+    const bundle = join(out, "vndb-mcp.mcpb");
+    const listed = entry.packages.find((p) => p.registryType === "mcpb")?.fileSha256;
+    expect(sha256Of(readFileSync(bundle)), `server.json lists another bundle: run npm run bundle && npm run release:server-json`).toBe(listed);
+    const check = spawnSync(process.execPath, ["--import", "tsx", "scripts/release-server-json.ts", "--check", bundle], { cwd: root, encoding: "utf8" });
+    expect(check.stderr).toBe("");
+    expect(check.status).toBe(0);
+  });
 
   it("starts without loading any tool's own code (tools/shelf.ts), which the first call loads", () => {
     const dir = join(out, "bundle", "server");
