@@ -12,7 +12,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** Each tool's first documented example (its description's `Example: {...}`), or no arguments. */
 function exampleArgs(description: string): Record<string, unknown> {
-  const m = /Example: (\{.*?\})(?:;|$|\s*$)/.exec(description);
+  // The example ends at a `;`, a `.`, a space or the end: descriptions go on with their API line.
+  const m = /Example: (\{.*?\})(?=[;.]?(?:\s|$))/.exec(description);
   return m ? (JSON.parse(m[1]!) as Record<string, unknown>) : {};
 }
 
