@@ -45,7 +45,7 @@ describe("import: dry run", () => {
     const r = await s.call("vndb_update_list_entry", { import: ROWS });
     expect(r.isError, r.text).toBe(false);
     expect(r.text).toContain("7 rows read as one VN per line (titles, ids or vndb.org links)");
-    expect(r.text).toMatch(/^Add 3: line 1 v17 .*\[id\].*; line 2 v4 CLANNAD \[id\].*; line 3 v97 Saya no Uta \[title 1\.00\]/m);
+    expect(r.text).toMatch(/^Add 3: line 1 v17 .*\[id\].*; line 2 v4 CLANNAD \[id\].*; line 3 v97 Saya no Uta \[exact title\]/m);
     expect(r.text).toMatch(/^Already there 1: line 6 v2 /m);
     expect(r.text).toMatch(/^Ambiguous \(not written; give the id instead\) 1: line 4 "Higurashi" → v\d+/m);
     expect(r.text).toMatch(/^Unknown \(not written\) 1: line 5 "qqzzxx no such game at all"/m);
@@ -54,6 +54,15 @@ describe("import: dry run", () => {
     expect(r.text).toContain("Rows without a status get no label");
     expect(asked).toEqual([]);
     expect(await listOf(s.api)).toEqual(before);
+  });
+});
+
+describe("import: a title that is one VN's exactly", () => {
+  it("means that VN even where its sequels score close (an eval player saw it refused as ambiguous)", async () => {
+    const r = await s.call("vndb_update_list_entry", { import: "Gyakuten Saiban\nGyakuten Saiban 3" });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).toMatch(/^Add 2: line 1 v711 Gyakuten Saiban \[exact title\].*; line 2 v716 Gyakuten Saiban 3 \[exact title\]/m);
+    expect(r.text).not.toContain("Ambiguous");
   });
 });
 

@@ -63,6 +63,12 @@ async function entriesOf(ctx: ToolContext, user: string, ids: readonly string[])
   return out;
 }
 
+/** Two titles the same but for case, spaces and punctuation. */
+function sameTitle(a: string, b: string): boolean {
+  const norm = (s: string) => s.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  return norm(a) !== "" && norm(a) === norm(b);
+}
+
 /** Matches, list comparison and the body each row would write: no write. */
 async function plan(ctx: ToolContext, user: string, text: string, defaultLabels: readonly string[]) {
   const parsed = parseImport(text);
@@ -87,6 +93,14 @@ async function plan(ctx: ToolContext, user: string, text: string, defaultLabels:
     const { ranked } = await identify(ctx.api, row.title!, ctx.signal);
     const [best, next] = ranked;
     const candidates = ranked.slice(0, 3).map((c) => ({ id: c.id, title: c.title, score: c.score }));
+    // A row that is one candidate's title, letter for letter, means that VN even where its
+    // sequels score close ("Gyakuten Saiban" beside "Gyakuten Saiban 2"): an eval player saw it
+    // refused as ambiguous.
+    const exact = ranked.filter((c) => sameTitle(c.title, row.title!));
+    if (exact.length === 1) {
+      planned.push({ row, action: "add", vn: exact[0]!.id, title: exact[0]!.title, match: "exact title", confidence: 1, candidates });
+      continue;
+    }
     if (best && best.score >= SURE && (!next || best.score - next.score >= MARGIN)) {
       planned.push({ row, action: "add", vn: best.id, title: best.title, match: `title ${best.score.toFixed(2)}`, confidence: best.score, candidates });
     } else if (best && best.score >= UNSURE) {
