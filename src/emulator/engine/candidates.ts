@@ -226,27 +226,41 @@ function column(db: Database, type: EntityType, name: string, get: (row: any) =>
   return memo(db, `column:${type}:${name}`, () => Float64Array.from(tableOf(db, type).rows, (r) => get(r) ?? NaN));
 }
 
-/** Tag or trait votes of each row, per tag: positions with the vote's spoiler, rating and lie. */
+/**
+ * Tag or trait votes of each row, per tag: positions with the vote's spoiler, rating and lie,
+ * in typed arrays (a full-size mirror has millions of inherited votes: plain arrays of
+ * numbers and booleans cost several times the memory and the scan). `sorted` says the
+ * positions are strictly increasing (each row lists a tag once, as the inherited maps do), so
+ * a match needs no sort: the scan of a tag that half the VNs have is then a single pass.
+ */
 interface VotePostings {
-  positions: number[];
-  rating: number[];
-  spoiler: number[];
-  lie: boolean[];
+  positions: Int32Array;
+  rating: Float64Array;
+  spoiler: Float64Array;
+  lie: Uint8Array;
+  sorted: boolean;
 }
 
 function votePostings(db: Database, key: string, type: EntityType, votesOf: (row: any) => Iterable<{ id: string; rating: number; spoiler: number; lie: boolean }>): Map<string, VotePostings> {
   return memo(db, `votes:${key}`, () => {
-    const out = new Map<string, VotePostings>();
+    const growing = new Map<string, { positions: number[]; rating: number[]; spoiler: number[]; lie: number[] }>();
     tableOf(db, type).rows.forEach((row, i) => {
       for (const v of votesOf(row)) {
-        let p = out.get(v.id);
-        if (!p) out.set(v.id, (p = { positions: [], rating: [], spoiler: [], lie: [] }));
+        let p = growing.get(v.id);
+        if (!p) growing.set(v.id, (p = { positions: [], rating: [], spoiler: [], lie: [] }));
         p.positions.push(i);
         p.rating.push(v.rating);
         p.spoiler.push(v.spoiler);
-        p.lie.push(v.lie);
+        p.lie.push(v.lie ? 1 : 0);
       }
     });
+    const out = new Map<string, VotePostings>();
+    for (const [id, p] of growing) {
+      const positions = Int32Array.from(p.positions);
+      let sorted = true;
+      for (let k = 1; k < positions.length && sorted; k++) sorted = positions[k - 1]! < positions[k]!;
+      out.set(id, { positions, rating: Float64Array.from(p.rating), spoiler: Float64Array.from(p.spoiler), lie: Uint8Array.from(p.lie), sorted });
+    }
     return out;
   });
 }
@@ -259,14 +273,17 @@ function voteMatch(p: VotePostings | undefined, value: unknown, withLevel: boole
   const maxSpoiler = num(v[1]);
   const minLevel = withLevel ? num(v[2]) : 0;
   const noLies = num(withLevel ? v[3] : v[2]) === 1;
+  const anySpoiler = maxSpoiler >= 2;
+  const anyLevel = minLevel <= 0;
   const out: number[] = [];
-  for (let k = 0; k < p.positions.length; k++) {
-    if (!(maxSpoiler >= 2 || p.spoiler[k]! <= maxSpoiler)) continue;
-    if (!(minLevel <= 0 || p.rating[k]! >= minLevel)) continue;
-    if (noLies && p.lie[k]) continue;
-    out.push(p.positions[k]!);
+  const { positions, spoiler, rating, lie } = p;
+  for (let k = 0; k < positions.length; k++) {
+    if (!(anySpoiler || spoiler[k]! <= maxSpoiler)) continue;
+    if (!(anyLevel || rating[k]! >= minLevel)) continue;
+    if (noLies && lie[k] === 1) continue;
+    out.push(positions[k]!);
   }
-  return sortUnique(out);
+  return p.sorted ? out : sortUnique(out);
 }
 
 function exactLeaf(ctx: EngineContext, type: EntityType, field: string, op: FilterOperator, value: unknown): Positions | null {
@@ -357,6 +374,26 @@ function readsLinkField(type: EntityType, f: Filter): boolean {
   return f[0] === LINK_FIELDS[type];
 }
 
+/**
+ * A nested filter that reads the link, split for the visit of nestedUnderVn: its candidates
+ * (resolve) and the test each (candidate, link) pair must pass. Under an `and`, a child that
+ * reads no link field and whose index is exact (no residual) holds for every candidate
+ * already, so the test leaves it out: `character = (trait X and role primary)` then tests
+ * only the role of each link, not the trait again on every character that has it. Anything
+ * else (an `or`, row-counted groups) is tested whole.
+ */
+function linkTest(ctx: EngineContext, inner: EntityType, f: Filter): { r: Resolved; pred: Predicate<any> } {
+  if (f[0] !== "and" || listGroups(ctx, inner, f as ["and", ...Filter[]]).groups.length > 0) return { r: resolve(ctx, inner, f), pred: compileFilter(ctx, inner, f) };
+  const kids = f.slice(1) as Filter[];
+  const resolved = kids.map((k) => resolve(ctx, inner, k));
+  const cands = resolved.map((k) => k.cand).filter((c): c is Positions => c !== null);
+  const tested = kids.filter((k, i) => readsLinkField(inner, k) || resolved[i]!.residual !== null).map((k) => compileFilter(ctx, inner, k));
+  return {
+    r: { cand: cands.length === 0 ? null : intersect(cands, tableOf(ctx.db, inner).rows.length), residual: null },
+    pred: tested.length === 1 ? tested[0]! : (row, link) => tested.every((p) => p(row, link)),
+  };
+}
+
 /** A leaf's `=` rows from an index (exactness by EXACT_LEAVES), or a nested filter's, or null. */
 function indexed(ctx: EngineContext, type: EntityType, field: string, value: unknown): Positions | Found | null {
   const { db } = ctx;
@@ -377,8 +414,7 @@ function indexed(ctx: EngineContext, type: EntityType, field: string, value: unk
     const f = value as Filter;
     if (!readsLinkField(inner, f)) return nested(inner, (row) => [...links(row)].map((l) => l.vn));
     // Without the link a `!=` on a link field could drop rows: then every inner row.
-    const r = negatesLinkField(inner, f) ? { cand: null, residual: null } : resolve(ctx, inner, f);
-    const pred: Predicate<any> = compileFilter(ctx, inner, f);
+    const { r, pred }: { r: Resolved; pred: Predicate<any> } = negatesLinkField(inner, f) ? { r: { cand: null, residual: null }, pred: compileFilter(ctx, inner, f) } : linkTest(ctx, inner, f);
     const innerRows = tableOf(db, inner).rows;
     const ids: string[] = [];
     const visit = (i: number) => {
