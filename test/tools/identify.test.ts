@@ -26,6 +26,9 @@ describe("identify: folder and file names", () => {
     expect(parseName("[Nitroplus] Saya no Uta (Steam).zip")).toEqual({ words: ["Saya", "no", "Uta"], brands: ["Nitroplus"], editions: ["Steam"] });
     // A title's own slash and a mid-title "de" stay the title's.
     expect(parseName("Fate/EXTRA").words).toEqual(["Fate/EXTRA"]);
+    // A home folder's owner is no brand (an eval player saw "me" read as one).
+    expect(parseName("/home/me/Games/07th Expansion - Higurashi no Naku Koro ni/").brands).toEqual([]);
+    expect(parseName("C:\\Users\\kei\\Games\\KEY\\CLANNAD\\").brands).toEqual(["KEY"]);
     expect(parseName("Minna de Nyan Nyan EN").words).toEqual(["Minna", "de", "Nyan", "Nyan"]);
     expect(parseName("D:\\VN\\[081128][Key] Little Busters v1.02\\game.exe")).toEqual({ words: ["Little", "Busters"], brands: ["Key"], editions: ["v1.02"] });
   });

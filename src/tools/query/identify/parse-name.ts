@@ -17,6 +17,9 @@ export interface ParsedName {
 /** Archive, installer and disc-image extensions a downloaded game comes in. */
 const EXTENSION = /\.(zip|rar|7z|exe|iso|lnk|tar|gz|tgz|bin|cue|mdf|mds|lzh|url|dmg|apk|xp3|nsp|cia|vpk)$/i;
 
+/** Folders whose next folder is a user's own, named after its owner: /home/<user>, C:\Users\<user>. */
+const HOME_ROOTS: ReadonlySet<string> = new Set(["home", "users"]);
+
 /** Folders that say where games are kept, not which game: never a brand or a title. */
 const PLACE_FOLDERS = new Set(
   [
@@ -83,7 +86,10 @@ export function parseName(input: string): ParsedName {
   // The last segment names the game, unless it is a generic executable: then its folder does.
   let last = (segments.pop() ?? "").replace(EXTENSION, "");
   while (segments.length && (GENERIC_FILES.test(last) || last === "")) last = segments.pop()!.replace(EXTENSION, "");
-  const brands = segments.filter((s) => !PLACE_FOLDERS.has(s.toLowerCase())).slice(-2);
+  // A home folder's owner (/home/<user>, C:\Users\<user>) is a person, not a brand (an eval
+  // player saw "/home/me/Games/…" read as the brand "me").
+  const owners = new Set(segments.flatMap((seg, i) => (i > 0 && HOME_ROOTS.has(segments[i - 1]!.toLowerCase()) ? [i] : [])));
+  const brands = segments.filter((seg, i) => !owners.has(i) && !PLACE_FOLDERS.has(seg.toLowerCase())).slice(-2);
   const editions: string[] = [];
   for (const match of last.matchAll(BRACKETS)) {
     const inside = match[1]!.trim();
