@@ -148,7 +148,8 @@ export const RECOMMEND_OUTPUT = {
   /** What the picks were found by: "tags", or without tags "developers", "staff", "relations". */
   signals: strings.optional(),
   profile: strings,
-  picks: z.array(z.looseObject({ id: z.string(), title: z.string(), shares: strings })),
+  /** `from`: the signals that found the pick ("tags", "makers", "votes"); `weak`: shares only artists or composers. */
+  picks: z.array(z.looseObject({ id: z.string(), title: z.string(), shares: strings, from: strings.optional(), weak: z.boolean().optional() })),
   user: z.string().optional(),
   droppedOnList: int.optional(),
 };
