@@ -44,8 +44,8 @@ export function drawSheet(result: SheetResult, bridge: Bridge, onOpen: (id: stri
         original ? h("p", { class: "muted", lang: original.lang }, original.title) : null,
         h("p", {}, [vn.released ?? "release date unknown", ratingText(vn.rating, vn.votecount), lengthText(vn.length_minutes)].join(" · ")),
         vn.developers.length ? h("p", {}, "By ", vn.developers.join(", ")) : h("p", { class: "muted" }, "Developer unknown"),
-        facts("Languages", vn.languages),
-        facts("Platforms", vn.platforms),
+        facts("Languages", vn.languages, open),
+        facts("Platforms", vn.platforms, open),
         h("p", {}, h("a", { href: vndbUrl(vn.id), onclick: (e: Event) => { e.preventDefault(); bridge.openLink(vndbUrl(vn.id)); } }, `${vn.id} on vndb.org`)),
       ),
     ),
@@ -62,8 +62,13 @@ function section(title: string, open: boolean, ...body: (HTMLElement | HTMLEleme
   return h("details", { open, class: "section" }, h("summary", {}, h("h2", {}, title)), ...body);
 }
 
-function facts(label: string, values: string[]): HTMLElement {
-  return h("p", {}, h("span", { class: "muted" }, `${label}: `), values.length ? values.join(", ") : "unknown");
+/** Languages or platforms named on a first screen; the rest are counted (a VN on 11 platforms filled a narrow first screen). */
+const FACTS_INLINE = 3;
+
+function facts(label: string, values: string[], open: boolean): HTMLElement {
+  const shown = open || values.length <= FACTS_INLINE ? values : values.slice(0, FACTS_INLINE);
+  const more = values.length - shown.length;
+  return h("p", {}, h("span", { class: "muted" }, `${label}: `), values.length ? shown.join(", ") + (more ? ` and ${more} more` : "") : "unknown");
 }
 
 function readingOrder(vn: VnSheet, onOpen: (id: string) => void, open: boolean): HTMLElement | null {
