@@ -149,7 +149,7 @@ export const recommendTool = defineTool({
   alsoQueries: ["ulist"],
   title: "Recommend visual novels",
   description:
-    "VNs like `like` (ids/titles) or, without it, the user's votes ≥ 8, by shared tags (without tags: developers, staff, relations); skips the user's list, says why each fits.",
+    "VNs like `like` or, without it, the user's votes ≥ 8, by shared tags (else developers, staff, relations); skips the user's list.",
   input: {
     like: z.array(z.string()).optional().describe("VN ids or titles"),
     user: z.string().optional().describe("u123/name; default token owner"),

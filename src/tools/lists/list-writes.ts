@@ -83,7 +83,7 @@ export const updateListEntryTool = defineTool({
   description:
     "Add a VN to my list or change its vote, labels, dates (YYYY-MM-DD or today), notes. " +
     "labels_set/labels_unset add/remove; `labels` replaces all (dropping others needs drop_other_labels). " +
-    "Voted follows the vote; labels cannot be created. " +
+    "Voted follows the vote; an unknown label or a bad date is refused and nothing is written; the reply shows before → after. " +
     "import: rows (titles, links, CSV) → dry run; confirm:true writes. " +
     'Example: {"vn":"v17","labels_set":["Finished"],"vote":9}',
   input: {
@@ -294,7 +294,7 @@ export const updateReleaseEntryTool = defineTool({
   endpoint: "rlist_patch",
   title: "Set a release's status on my list",
   description:
-    "Put a release on my release list or change its status (also adds its VNs to my list).",
+    "Put a release on my release list or change its status; the reply shows before → after.",
   input: {
     release: z.string(),
     status: z.enum(RELEASE_STATUSES).optional(),
