@@ -50,7 +50,13 @@ export class InProcessExchange implements Exchange {
   readonly #api: LocalApi;
   readonly #userAgent: string;
   readonly #authorization: string | undefined;
-  readonly #stopping = new AbortController();
+  /**
+   * The requests in flight, each ended by close(). Not linked to one long-lived signal: a
+   * listener per request on it drew Node's MaxListenersExceededWarning once 11 calls ran at
+   * once (test/e2e/abuse.test.ts), as it did in kana-client.ts.
+   */
+  readonly #inFlight = new Set<AbortController>();
+  #closed: Error | undefined;
 
   constructor(options: InProcessOptions) {
     this.#api = options.api;
@@ -72,10 +78,13 @@ export class InProcessExchange implements Exchange {
     const answer = this.#api.request(request);
     return new Promise<RawResponse>((resolve, reject) => {
       const abort = new AbortController();
-      const linked = linkSignals([signal, this.#stopping.signal], abort);
+      if (this.#closed) abort.abort(this.#closed);
+      this.#inFlight.add(abort);
+      const linked = linkSignals([signal], abort);
       const timer = setTimeout(() => abort.abort(), Math.max(1, deadlineAt - Date.now()));
       timer.unref?.();
       const done = () => {
+        this.#inFlight.delete(abort);
         clearTimeout(timer);
         linked.dispose();
         abort.signal.removeEventListener("abort", onAbort);
@@ -102,6 +111,7 @@ export class InProcessExchange implements Exchange {
 
   /** Nothing to drain: a request in flight is answered by the worker in well under the grace, or given up with the others. */
   async close(reason: Error): Promise<void> {
-    this.#stopping.abort(reason);
+    this.#closed = reason;
+    for (const abort of this.#inFlight) abort.abort(reason);
   }
 }
