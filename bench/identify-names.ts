@@ -8,6 +8,7 @@
 // no name alone can tell those apart (the count is reported).
 
 import type { VndbApi } from "../src/tools/api.js";
+import { prng } from "./synthetic-catalogue.js";
 
 export interface NamedCase {
   vn: string;
@@ -30,18 +31,6 @@ interface CatalogueVn {
   aliases: string[];
   votecount: number;
   developers: { name: string }[];
-}
-
-/** mulberry32: a small seeded PRNG, so the set is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PAGE = 100;

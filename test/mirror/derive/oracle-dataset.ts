@@ -6,6 +6,7 @@
 import { loadCatalogue } from "../../../src/emulator/catalogue/load.js";
 import type { DumpTableData, DumpValue } from "../../helpers/dump-writer.js";
 import { sampleDump } from "../../helpers/sample-dump.js";
+import { prng as random } from "../../../bench/synthetic-catalogue.js";
 
 export const ORACLE_SEED = 28;
 /** VNs and tags given random votes, and voters (one in VOTERS_WITHOUT_RIGHTS lacks perm_tag). */
@@ -17,18 +18,6 @@ const RANDOM_CHARS = 40;
 /** VNs given random play-time votes (update_vn_length_cache). */
 const LENGTH_VNS = 80;
 const TRAITS_PER_CHAR = 6;
-
-/** mulberry32: a small seeded generator (public-domain algorithm). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function push(t: DumpTableData, row: Record<string, DumpValue>): void {
   (t.rows as DumpValue[][]).push(t.columns.map((c) => (row[c] === undefined ? null : row[c]!)));
