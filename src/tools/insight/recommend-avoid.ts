@@ -7,6 +7,7 @@
 
 import type { VndbApi } from "../api.js";
 import type { ToolContext } from "../define-tool.js";
+import { titleKey } from "./title-key.js";
 
 /** Entries `avoid` takes at once (one tag request and one VN request resolve them). */
 export const MAX_AVOID = 10;
@@ -52,7 +53,6 @@ interface VnRow {
   staff?: { id: string; name: string; role: string }[];
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 /**
  * Resolves `avoid`: g123 or a tag's exact name/alias → a tag; v123 or a title → a VN (the most
@@ -76,7 +76,7 @@ export async function resolveAvoid(api: VndbApi, entries: readonly string[], cou
     else out.unknown.push(id);
   }
   for (const name of names) {
-    const row = tags.find((t) => [t.name, ...(t.aliases ?? [])].some((n) => norm(n) === norm(name)));
+    const row = tags.find((t) => [t.name, ...(t.aliases ?? [])].some((n) => titleKey(n) === titleKey(name)));
     if (row) out.tags.push({ id: row.id, name: row.name });
     else vnNames.push(name);
   }
@@ -112,8 +112,8 @@ export async function resolveAvoid(api: VndbApi, entries: readonly string[], cou
       else out.unknown.push(id);
     }
     for (const name of vnNames) {
-      const names = (r: VnRow) => [r.title, r.alttitle ?? "", ...(r.aliases ?? [])].map(norm);
-      const row = rows.find((r) => names(r).includes(norm(name)));
+      const names = (r: VnRow) => [r.title, r.alttitle ?? "", ...(r.aliases ?? [])].map(titleKey);
+      const row = rows.find((r) => names(r).includes(titleKey(name)));
       if (row && !out.vns.some((v) => v.id === row.id)) out.vns.push(asVn(row));
       else if (!row) out.unknown.push(name);
     }

@@ -15,6 +15,7 @@ import { VOTED_LABEL } from "../lists/labels.js";
 import { resolveUserId, userLabel } from "../lists/users.js";
 import { avoidClauses, avoidedText, MAX_AVOID, resolveAvoid, weighDown, type Avoided } from "./recommend-avoid.js";
 import { onePerTag } from "../../filters/one-per-tag.js";
+import { titleKey } from "./title-key.js";
 import {
   barrenSignals,
   FALLBACK_SEED_FIELDS,
@@ -67,12 +68,11 @@ export function tagCounts(t: VnTag, spoilers: number): boolean {
   return t.rating >= MATCH_MIN_RATING && t.spoiler <= spoilers && (spoilers >= 2 || !t.lie);
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 /** The row a name means among search rows: exact title/alias, else a title containing it, else none. */
 function pickByName(name: string, rows: VnRow[]): VnRow | undefined {
-  const key = norm(name);
-  const names = (r: VnRow) => [r.title, r.alttitle ?? "", ...(r.aliases ?? []), ...(r.titles ?? []).map((t) => t.title)].map(norm);
+  const key = titleKey(name);
+  const names = (r: VnRow) => [r.title, r.alttitle ?? "", ...(r.aliases ?? []), ...(r.titles ?? []).map((t) => t.title)].map(titleKey);
   const byVotes = [...rows].sort((a, b) => (b.votecount ?? 0) - (a.votecount ?? 0));
   return byVotes.find((r) => names(r).includes(key)) ?? byVotes.find((r) => names(r).some((n) => n.includes(key)));
 }
