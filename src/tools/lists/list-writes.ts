@@ -83,7 +83,7 @@ export const updateListEntryTool = defineTool({
   description:
     "Add a VN to my list or change its vote, labels, dates (YYYY-MM-DD or today), notes. " +
     "labels_set/labels_unset add/remove; `labels` replaces all (dropping others needs drop_other_labels). " +
-    "Voted follows the vote; an unknown label or a bad date is refused and nothing is written; the reply shows before → after. " +
+    "Voted follows the vote. Labels cannot be created: an unknown one or a bad date is refused, nothing written. Replies before → after. " +
     "import: rows (titles, links, CSV) → dry run; confirm:true writes. " +
     'Example: {"vn":"v17","labels_set":["Finished"],"vote":9}',
   input: {
@@ -240,7 +240,7 @@ export const removeListEntryTool = defineTool({
   endpoint: "ulist_delete",
   title: "Remove a VN from my list",
   description:
-    "Remove a VN (vote, labels, notes, its releases) from my list. Without confirm:true only previews; confirm once the user agrees.",
+    "Remove a VN (vote, labels, notes, releases) from my list. Without confirm:true only previews; confirm once the user agrees.",
   input: {
     // Ids only, never a title: a removal must not hinge on a name match (list-entries.ts vnForWrite).
     vn: z.string().describe("VN id; not a title"),
@@ -294,7 +294,7 @@ export const updateReleaseEntryTool = defineTool({
   endpoint: "rlist_patch",
   title: "Set a release's status on my list",
   description:
-    "Put a release on my release list or change its status; the reply shows before → after.",
+    "Put a release on my release list or change its status; replies before → after.",
   input: {
     release: z.string(),
     status: z.enum(RELEASE_STATUSES).optional(),
