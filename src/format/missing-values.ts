@@ -67,6 +67,12 @@ export function missingValues(raw: Obj, requested: readonly string[], endpoint?:
       out.push([key, `not set (only for VNs without play-time votes; length_minutes: ${raw.length_minutes})`]);
       continue;
     }
+    // Without length_minutes beside it, an unset `length` says nothing about the play time
+    // (v37 has 17 h of votes and no old estimate): point at the field that has it.
+    if (key === "length" && (v === null || v === 0) && !("length_minutes" in raw)) {
+      out.push([key, "not set (the old 1-5 estimate; the play time is in length_minutes)"]);
+      continue;
+    }
     if (v === null || v === undefined) {
       if (RATING_KEYS.has(key)) {
         const votes = typeof raw.votecount === "number" ? raw.votecount : 0;
@@ -99,9 +105,11 @@ export function missingSortKeyNote(endpoint: string, sort: string | undefined, r
   // The first row is then only the lowest id, not "the newest" (issue 29 item 7). Where VNDB
   // puts the entries without the value last, a page of only such entries means no match has one.
   if (lacking === results.length) {
+    // Players still named the first row "the newest" (eval round 4, empty-sort-1): say that
+    // the order answers nothing about the value, and that the id order is VNDB's entry order.
     return rule.place(reverse === true) === "last"
-      ? `No match has a ${rule.what} (VNDB sorts those without one last); the order is by id.`
-      : `None of these ${lacking} has a ${rule.what} (VNDB sorts those without one first); the order is by id.`;
+      ? `No match has a ${rule.what} (VNDB sorts those without one last), so which comes first by ${rule.what} is unknown; the order is by id (when added to VNDB).`
+      : `None of these ${lacking} has a ${rule.what} (VNDB sorts those without one first); the order is by id (when added to VNDB).`;
   }
   return `${lacking} of ${results.length} have no ${rule.what}; VNDB puts them ${rule.place(reverse === true)}, in id order.`;
 }
