@@ -25,10 +25,18 @@
 //                past 8 in flight); this run shows what it does without that limit
 //   after        this checkout, 2025-era stateless calls; the replicas trust nginx's address
 //   after-2026   this checkout, 2026-07-28 calls (the per-request envelope, no session)
+//   mirror       this checkout, 2025-era stateless calls, each replica answering the catalogue
+//                from a mirror (--mirror MIRROR; by default one made from the bundled catalogue
+//                in the layout `mirror sync` makes), so that no catalogue question reaches VNDB
+//   mirror-2026  the same in the 2026-07-28 era
 //
 //   npm run bench:proxy-load                                  (after, after-2026)
 //   BASE=../before npm run bench:proxy-load                   (before, after, after-2026, before-wide)
 //   DURATION=20 CONCURRENCY=8 RUNS=after npm run bench:proxy-load
+//   DISTINCT=500 RUNS=mirror,mirror-2026 npm run bench:proxy-load   (issue 28: 0 upstream)
+//
+// DISTINCT (default: the ~100 hand-picked questions) adds questions by VN id from the bundled
+// catalogue (the VN, its releases, its characters in turn) until there are that many.
 //
 // BASE is a checkout of an earlier commit (with node_modules). Each build runs compiled:
 // `dist/cli/main.js`, built first with `npm run build` where it is missing or older than the
@@ -41,6 +49,8 @@ import { delimiter, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Agent, request } from "undici";
 import { freePort } from "../test/helpers/free-port.js";
+import { makeMirrorFolder } from "../test/helpers/mirror-folder.js";
+import { loadCatalogue } from "../src/emulator/catalogue/load.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const DURATION_S = Number(process.env.DURATION ?? 300);
@@ -90,7 +100,7 @@ const RELEASES_OF = [
   "v711", "v211", "v810", "v57",
 ];
 
-const QUESTIONS: Question[] = [
+const HAND_PICKED: Question[] = [
   ...TITLES.map((query) => ({ name: "vndb_search_vn", arguments: { query } })),
   ...VN_IDS.map((id) => ({ name: "vndb_search_vn", arguments: { filters: { id } } })),
   ...CHARACTERS.map((query) => ({ name: "vndb_search_character", arguments: { query } })),
@@ -98,6 +108,28 @@ const QUESTIONS: Question[] = [
   ...PRODUCERS.map((query) => ({ name: "vndb_search_producer", arguments: { query } })),
   ...RELEASES_OF.map((id) => ({ name: "vndb_search_release", arguments: { filters: { vn: { id } } } })),
 ];
+
+/** The hand-picked questions, then questions by VN id from the bundled catalogue up to `count`. */
+function questions(count: number): Question[] {
+  const out = [...HAND_PICKED];
+  const seen = new Set(out.map((q) => JSON.stringify(q)));
+  const kinds = [
+    (id: string): Question => ({ name: "vndb_search_vn", arguments: { filters: { id } } }),
+    (id: string): Question => ({ name: "vndb_search_release", arguments: { filters: { vn: { id } } } }),
+    (id: string): Question => ({ name: "vndb_search_character", arguments: { filters: { vn: { id } } } }),
+  ];
+  let n = 0;
+  for (const vn of count > out.length ? loadCatalogue().vn : []) {
+    if (out.length >= count) break;
+    const q = kinds[n++ % kinds.length]!(vn.id);
+    if (seen.has(JSON.stringify(q))) continue;
+    seen.add(JSON.stringify(q));
+    out.push(q);
+  }
+  return out;
+}
+
+const QUESTIONS = questions(Number(process.env.DISTINCT ?? 0));
 
 // ---------------------------------------------------------------------------------------------
 // The runs.
@@ -110,7 +142,13 @@ interface RunSpec {
   root: string;
   wire: Wire;
   env: Record<string, string>;
+  /** Serve the catalogue from this mirror root (--mirror), not from VNDB. */
+  mirror?: () => string;
 }
+
+/** The mirror the mirror runs serve: MIRROR, or one made once from the bundled catalogue. */
+let mirrorRoot: string | undefined;
+const mirrorDir = () => (mirrorRoot ??= process.env.MIRROR ? resolve(process.env.MIRROR) : makeMirrorFolder(new Date().toISOString().slice(0, 10)).root);
 
 /** nginx reaches the replicas from 127.0.0.1, the users come from 127.0.1.x: only nginx is believed. */
 const afterEnv = { VNDB_HTTP_TRUSTED_PROXIES: "127.0.0.1" };
@@ -118,6 +156,8 @@ const allRuns: RunSpec[] = [
   ...(BASE ? [{ name: "before", what: "before, 2025 stateless", root: BASE, wire: "2025-stateless" as const, env: {} }] : []),
   { name: "after", what: "after, 2025 stateless", root, wire: "2025-stateless", env: afterEnv },
   { name: "after-2026", what: "after, 2026-07-28", root, wire: "2026", env: afterEnv },
+  { name: "mirror", what: "after, 2025 stateless, --mirror", root, wire: "2025-stateless", env: afterEnv, mirror: mirrorDir },
+  { name: "mirror-2026", what: "after, 2026-07-28, --mirror", root, wire: "2026", env: afterEnv, mirror: mirrorDir },
   ...(BASE
     ? [{ name: "before-wide", what: `before, 2025 stateless, per-client limit ${CONCURRENCY}`, root: BASE, wire: "2025-stateless" as const, env: { VNDB_HTTP_MAX_CONCURRENT: String(CONCURRENCY) } }]
     : []),
@@ -420,7 +460,8 @@ async function runOne(spec: RunSpec, programs: { nginx: string; redis: string },
     // The replicas check the upstream only when called, so they may start before nginx.
     const replicas: { child: ChildProcess; port: number }[] = [];
     for (const n of [1, 2]) {
-      const replica = await startProcess(`replica-${n}`, process.execPath, [entry, "--http", "--stateless", "--host", "127.0.0.1", "--port", "0"], {
+      const mirrorArgs = spec.mirror ? ["--mirror", spec.mirror()] : [];
+      const replica = await startProcess(`replica-${n}`, process.execPath, [entry, "--http", "--stateless", "--host", "127.0.0.1", "--port", "0", ...mirrorArgs], {
         cwd: spec.root,
         env: replicaEnv,
         ready: /serving MCP on http:\/\/127\.0\.0\.1:(\d+)\//,
@@ -539,7 +580,8 @@ async function main() {
     return;
   }
   const wanted = process.env.RUNS?.split(",").map((s) => s.trim()).filter(Boolean);
-  const runs = wanted ? allRuns.filter((r) => wanted.includes(r.name)) : allRuns;
+  // The mirror runs only when asked for (RUNS=mirror,...): they answer another question.
+  const runs = wanted ? allRuns.filter((r) => wanted.includes(r.name)) : allRuns.filter((r) => !r.mirror);
   if (wanted) for (const name of wanted) if (!allRuns.some((r) => r.name === name)) throw new Error(`RUNS: unknown run "${name}"${name.startsWith("before") ? " (set BASE)" : ""}; known: ${allRuns.map((r) => r.name).join(", ")}`);
   mkdirSync(logDir, { recursive: true });
   // One emulator build for every run, so that "VNDB" is the same for before and after.
