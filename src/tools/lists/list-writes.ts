@@ -83,7 +83,7 @@ export const updateListEntryTool = defineTool({
   description:
     "Add a VN to my list or change its vote, labels, dates (YYYY-MM-DD or today), notes. " +
     "labels_set/labels_unset add/remove; `labels` replaces all (dropping others needs drop_other_labels). " +
-    "Voted follows the vote. Labels cannot be created: an unknown one or a bad date is refused, nothing written. Replies before → after. " +
+    "Voted follows the vote; labels cannot be created: an unknown one or a bad date is refused, nothing written. Replies before → after. " +
     "import: rows (titles, links, CSV) → dry run; confirm:true writes. " +
     'Example: {"vn":"v17","labels_set":["Finished"],"vote":9}',
   input: {
