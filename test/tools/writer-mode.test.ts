@@ -81,7 +81,7 @@ describe("write tools say up front what a refusal writes and what the reply show
   it("the update tools promise before → after and that a refused label or date writes nothing", async () => {
     const { tools } = await owner.client.listTools();
     const update = tools.find((t) => t.name === "vndb_update_list_entry")!;
-    expect(update.description).toMatch(/unknown label or a bad date is refused and nothing is written/);
+    expect(update.description).toMatch(/labels cannot be created: an unknown one or a bad date is refused, nothing written/);
     expect(update.description).toMatch(/before → after/);
     expect(tools.find((t) => t.name === "vndb_update_release_entry")!.description).toMatch(/before → after/);
   });
