@@ -1,7 +1,9 @@
-// The one icon of the server, its tools, prompts and resource templates: the bundle's icon
-// (icon.png, drawn by scripts/make-icon.ts) as the same four shapes in SVG, inlined as a
-// data URI so that stdio and offline use need no network. About 560 characters: it is sent
-// once per tool in tools/list, beside (never inside) the text a model reads.
+// The one icon of the server (its implementation info, sent once in initialize and
+// server/discover), its prompts and resource templates: the bundle's icon (icon.png, drawn by
+// scripts/make-icon.ts) as the same four shapes in SVG, inlined as a data URI so that stdio
+// and offline use need no network. Tools carry none (tools/define-tool.ts ListedTool): the
+// spec gives a tool's icons to picture that tool's function, and hosts show a tool under its
+// server; one copy per tool was 13.6 KB of a 62 KB tools/list (issue 29).
 
 /** Same geometry and colours as scripts/make-icon.ts (navy square, dialogue box, name tab, three dots). */
 const SVG =
