@@ -98,10 +98,10 @@ describe("tool registry", () => {
     console.log(`tools/list: ${whole} model-facing tokens; ${countTokens(JSON.stringify({ tools }))} for the whole list`);
   });
 
-  it("gives the server one small icon, a data URI with its type and size declared, which no tool repeats", () => {
+  it("gives the server a small SVG icon, a data URI with its type and size declared, which no tool repeats", () => {
+    // Beside it a PNG of the same drawing (test/server/icon.test.ts).
     const icons = full.client.getServerVersion()?.icons;
-    expect(icons).toHaveLength(1);
-    const icon = icons![0]!;
+    const icon = icons!.find((i) => i.mimeType === "image/svg+xml")!;
     expect(icon.src).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(icon.mimeType).toBe("image/svg+xml");
     expect(icon.sizes).toEqual(["any"]);

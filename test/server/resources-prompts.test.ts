@@ -85,9 +85,9 @@ describe("prompts", () => {
 });
 
 describe("icons", () => {
-  it("every prompt, resource template and resource carry the server's icon", async () => {
+  it("every prompt, resource template and resource carry the server's SVG icon", async () => {
     // Tools do not repeat it (issue 29: the whole tools/list ≤ 40 KB; test/tools/schema-portability.test.ts).
-    const icons = writer.client.getServerVersion()?.icons;
+    const icons = writer.client.getServerVersion()?.icons?.filter((i) => i.mimeType === "image/svg+xml");
     expect(icons).toHaveLength(1);
     const { prompts } = await writer.client.listPrompts();
     const { resourceTemplates } = await writer.client.listResourceTemplates();
