@@ -14,13 +14,12 @@ const TOKEN = "yyyy-yyyyy-yyyyy-yyyy-yyyyy-yyyyy-ryyy";
 const LIST_TOKEN_BUDGET = 5_000;
 const TOOL_TOKEN_BUDGET = 1_000;
 /**
- * An outputSchema describes every field of the entries (issue 19 item 5); the largest, a
- * user-list entry reaching VNs, releases, producers, characters, staff, tags and traits, is
- * about 11.3 kB (~3,000 tokens; all twenty ~70 kB). The bound keeps a schema from growing by
- * copying definitions instead of referring to them. Bytes, not tokens: no model reads it,
- * and counting tokens of them all is slow.
+ * One outputSchema's bytes as tools/list sends it. A query tool's whole entry shape reaches
+ * every endpoint (~11 KB); tools/list describes entries by id and title instead, and the
+ * largest schema, the VN sheet's, is ~2.5 KB (issue 29: the whole list ≤ 40 KB,
+ * test/tools/schema-portability.test.ts). The bound catches one schema growing back.
  */
-const OUTPUT_SCHEMA_MAX_BYTES = 13_000;
+const OUTPUT_SCHEMA_MAX_BYTES = 4_000;
 /** Issue 5: one tool per endpoint (5 GETs, 9 queries, 4 list writes); issue 12: insight, recommend. */
 const EXPECTED_TOOL_COUNT = 20;
 const WRITE_TOOLS = ["vndb_update_list_entry", "vndb_update_release_entry", "vndb_remove_list_entry", "vndb_remove_release_entry"];
