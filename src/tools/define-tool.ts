@@ -230,74 +230,6 @@ function leanSchema(node: unknown, top = true): unknown {
 }
 
 /**
- * The smallest subschema worth a shared definition: a `$ref` and its definition's name cost
- * ~40 bytes, so below this a copy is about as cheap (issue 29: the whole tools/list ≤ 40 KB).
- */
-const MIN_SHARED_SCHEMA_BYTES = 120;
-
-/** Keywords whose value is one subschema, a list of them, or a map of names to them (draft-07). */
-const ONE_SUBSCHEMA = new Set(["items", "additionalProperties", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else"]);
-const SUBSCHEMA_LISTS = new Set(["anyOf", "allOf", "oneOf"]);
-const SUBSCHEMA_MAPS = new Set(["properties", "patternProperties", "definitions"]);
-
-/** Calls `visit` with every subschema below `node` (not `node` itself) and the name it is under. */
-function eachSubschema(node: Record<string, unknown>, visit: (schema: Record<string, unknown>, name: string, replace: (to: unknown) => void) => void, name = ""): void {
-  const isSchema = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
-  for (const [key, value] of Object.entries(node)) {
-    if (ONE_SUBSCHEMA.has(key) && isSchema(value)) {
-      visit(value, name, (to) => (node[key] = to));
-      eachSubschema(value, visit, name);
-    } else if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) {
-      value.forEach((sub, i) => {
-        if (!isSchema(sub)) return;
-        visit(sub, name, (to) => (value[i] = to));
-        eachSubschema(sub, visit, name);
-      });
-    } else if (SUBSCHEMA_MAPS.has(key) && isSchema(value)) {
-      for (const [member, sub] of Object.entries(value)) {
-        if (!isSchema(sub)) continue;
-        visit(sub, member, (to) => (value[member] = to));
-        eachSubschema(sub, visit, member);
-      }
-    }
-  }
-}
-
-/**
- * An output schema with each subschema that appears more than once (and is worth it) written
- * once under `definitions` and referred to elsewhere: the same JSON Schema, validated alike,
- * without per-field duplication (a list write's `entry` and `previous` are one row shape).
- * Largest first, so that a repeated part of a repeated part is shared once as well. Each
- * definition is named after the first member it stood for.
- */
-function shareRepeats(schema: Record<string, unknown>): Record<string, unknown> {
-  const definitions: Record<string, unknown> = { ...((schema.definitions as Record<string, unknown> | undefined) ?? {}) };
-  const root = { ...schema, definitions };
-  for (;;) {
-    const seen = new Map<string, { count: number; name: string }>();
-    eachSubschema(root, (sub, name) => {
-      const text = JSON.stringify(sub);
-      if (text.length < MIN_SHARED_SCHEMA_BYTES) return;
-      const known = seen.get(text);
-      if (known) known.count++;
-      else seen.set(text, { count: 1, name });
-    });
-    const repeated = [...seen].filter(([, s]) => s.count > 1).sort(([a], [b]) => b.length - a.length)[0];
-    if (!repeated) break;
-    const [text, { name }] = repeated;
-    let id = name || "shared";
-    for (let n = 2; id in definitions; n++) id = `${name || "shared"}${n}`;
-    const ref = { $ref: `#/definitions/${id}` };
-    eachSubschema(root, (sub, _name, replace) => {
-      if (JSON.stringify(sub) === text) replace({ ...ref });
-    });
-    definitions[id] = JSON.parse(text) as unknown;
-  }
-  if (Object.keys(definitions).length === 0) delete (root as Record<string, unknown>).definitions;
-  return root;
-}
-
-/**
  * `type: ["string", "null"]` as `anyOf` branches of one type each: legal either way, but
  * clients that map tool schemas onto a single-`type` dialect (Gemini's OpenAPI subset) drop
  * or refuse the array form, and the MCP Inspector warns about it (its `type-union` rule).
@@ -347,7 +279,7 @@ export function listedTool(tool: AnyTool): ListedTool {
     description: tool.description,
     inputSchema: schema,
     ...(tool.output
-      ? { outputSchema: shareRepeats(leanSchema(z.toJSONSchema(tool.listedOutput ? z.looseObject(tool.listedOutput) : outputObject(tool)!, { target: "draft-7", io: "output" })) as Record<string, unknown>) }
+      ? { outputSchema: leanSchema(z.toJSONSchema(tool.listedOutput ? z.looseObject(tool.listedOutput) : outputObject(tool)!, { target: "draft-7", io: "output" })) as Record<string, unknown> }
       : {}),
     annotations: tool.annotations,
   };

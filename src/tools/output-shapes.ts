@@ -107,7 +107,10 @@ export const LABELS_OUTPUT = {
 
 /** An `api_fields` tree of GET /schema: leaves are null, `_inherit` names an endpoint. */
 const FIELD_TREE: z.ZodType = z.lazy(() => z.record(z.string(), z.union([z.null(), z.string(), FIELD_TREE]))).meta({ id: "field_tree" });
-/** Named, so that its four uses are one definition in JSON Schema (as every shared part is: define-tool.ts shareRepeats). */
+/**
+ * Named (zod's meta id), so that its four uses are one definition in JSON Schema, referred to
+ * four times: a part used twice in one answer is named so (test/tools/schema-portability.test.ts).
+ */
 const CODES = z.array(z.looseObject({ id: z.string(), label: z.string() })).meta({ id: "codes" });
 
 /** vndb_get_schema answers one of four slices; each member is there for its slice only. */

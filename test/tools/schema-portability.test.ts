@@ -65,7 +65,10 @@ function subschemaTexts(schema: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/** A repeated subschema smaller than this is cheaper copied than referred to (define-tool.ts MIN_SHARED_SCHEMA_BYTES). */
+/**
+ * A repeated subschema smaller than this is about as cheap copied as referred to: a `$ref`
+ * and the definition's name cost ~40 bytes.
+ */
 const SHARED_FROM_BYTES = 120;
 
 let tools: Tool[];
@@ -102,7 +105,7 @@ describe("output schemas a client compiles cheaply", () => {
     }
   });
 
-  it("no outputSchema spells out one part twice: a repeated part is one definition", () => {
+  it("no outputSchema spells out one part twice: a repeated part is one definition (name it: zod's .meta({ id }))", () => {
     for (const t of tools.filter((x) => x.outputSchema)) {
       const big = subschemaTexts(t.outputSchema).filter((text) => text.length >= SHARED_FROM_BYTES);
       const repeated = big.filter((text, i) => big.indexOf(text) !== i);
