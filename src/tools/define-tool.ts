@@ -204,8 +204,9 @@ export function outputObject(tool: AnyTool): z.ZodObject | undefined {
 
 /**
  * JSON Schema without what goes without saying: `$schema`, `additionalProperties: {}` or
- * `items: {}` (anything), zod's safe-integer bounds on every integer, and
- * `propertyNames: {type: "string"}` on records (JSON keys are strings).
+ * `items: {}` (anything), zod's safe-integer bounds on every integer,
+ * `propertyNames: {type: "string"}` on records (JSON keys are strings), and the `allOf` of one
+ * member around a named part's `$ref`.
  */
 function leanSchema(node: unknown, top = true): unknown {
   if (Array.isArray(node)) return node.map((n) => leanSchema(n, false));
