@@ -4,7 +4,8 @@
 // delays that first answer. Measured per tool: the schema's bytes, and its compile time with
 // a fresh validator of the SDK's own kind, cold (the validator's engine built for this schema,
 // as a client's first call pays) and warm (engine already built). Medians of ROUNDS rounds
-// whose tool order alternates, quoted with their ranges. Also the whole tools/list JSON.
+// whose tool order alternates, quoted with their ranges. Also the whole tools/list JSON, by
+// part (summed over the tools) and per tool entry.
 
 import { DefaultJsonSchemaValidator } from "@modelcontextprotocol/client/_shims";
 import type { Tool } from "@modelcontextprotocol/client";
@@ -40,6 +41,13 @@ export function compileMs(schema: Record<string, unknown>, warm: boolean): numbe
   return performance.now() - begun;
 }
 
+/** Bytes of each member of the entries (outputSchema, inputSchema, description, icons …), summed over the tools. */
+export function partBytes(tools: readonly Tool[]): Record<string, number> {
+  const parts: Record<string, number> = {};
+  for (const t of tools) for (const [k, v] of Object.entries(t)) parts[k] = (parts[k] ?? 0) + Buffer.byteLength(JSON.stringify(v));
+  return parts;
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main(): Promise<void> {
@@ -48,6 +56,8 @@ async function main(): Promise<void> {
   const outputs = tools.filter((t) => t.outputSchema);
   const outputBytes = outputs.reduce((n, t) => n + Buffer.byteLength(JSON.stringify(t.outputSchema)), 0);
   say(`tools/list JSON ${(whole / 1024).toFixed(1)} KB (budget ≤ ${TOOLS_LIST_BUDGET_BYTES / 1024} KB), ${tools.length} tools; output schemas ${(outputBytes / 1024).toFixed(1)} KB of it`);
+  const parts = partBytes(tools);
+  say(`  by part: ${Object.entries(parts).sort(([, a], [, b]) => b - a).map(([k, n]) => `${k} ${(n / 1024).toFixed(1)} KB`).join(", ")}`);
   const cold = new Map<string, number[]>();
   const warm = new Map<string, number[]>();
   for (let round = 0; round < ROUNDS; round++) {
@@ -58,12 +68,12 @@ async function main(): Promise<void> {
     }
   }
   say(`compile with the SDK client's default validator, median [min–max] of ${ROUNDS} rounds (budget ≤ ${COMPILE_BUDGET_MS} ms each):`);
-  say(`  ${"tool".padEnd(28)} ${"bytes".padStart(6)}  ${"cold ms".padStart(22)}  ${"warm ms".padStart(22)}`);
+  say(`  ${"tool".padEnd(28)} ${"entry".padStart(6)} ${"schema".padStart(6)}  ${"cold ms".padStart(22)}  ${"warm ms".padStart(22)}`);
   for (const t of outputs) {
     const c = cold.get(t.name)!;
     const w = warm.get(t.name)!;
     const range = (xs: number[]) => `${median(xs).toFixed(1)} [${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}]`;
-    say(`  ${t.name.padEnd(28)} ${String(Buffer.byteLength(JSON.stringify(t.outputSchema))).padStart(6)}  ${range(c).padStart(22)}  ${range(w).padStart(22)}`);
+    say(`  ${t.name.padEnd(28)} ${String(Buffer.byteLength(JSON.stringify(t))).padStart(6)} ${String(Buffer.byteLength(JSON.stringify(t.outputSchema))).padStart(6)}  ${range(c).padStart(22)}  ${range(w).padStart(22)}`);
   }
 }
 

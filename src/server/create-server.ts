@@ -6,7 +6,7 @@ import type { LocalData } from "../local/local-data.js";
 import { McpServer, ProtocolError, ProtocolErrorCode, type CacheHint, type RequestStateCodec, type Transport } from "@modelcontextprotocol/server";
 import type { ServerConfig } from "./config.js";
 import { serverInstructions } from "./instructions.js";
-import { ICONS } from "./icon.js";
+import { SERVER_ICONS } from "./icon.js";
 import { silentLogger, type Logger } from "./log.js";
 import type { VndbApi } from "../tools/api.js";
 import { PendingRequests, type WrappableTransport } from "./pending-requests.js";
@@ -79,7 +79,7 @@ export async function createServer(config: ServerConfig, deps: ServerDeps): Prom
   const confirmations = deps.confirmations ?? processLocal;
   const shelf = await toolShelf();
   const server = new McpServer(
-    { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION, icons: [...ICONS] },
+    { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION, icons: [...SERVER_ICONS] },
     {
       // Declared here, as the SDK would on registering them: resources and prompts (whose list
       // may change), completions (template ids, prompt arguments). Their handlers are ours.

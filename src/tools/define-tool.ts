@@ -29,7 +29,6 @@ import { ageText, collectStaleNotices, type StaleNotice } from "../client/stale-
 import type { SessionState } from "./session.js";
 import type { ClientLog } from "../server/client-log.js";
 import type { EntryLink } from "./query/entry-links.js";
-import { ICONS, type IconEntry } from "../server/icon.js";
 import type { WriteGate } from "./lists/permissions.js";
 import type { ToolCard } from "./shelf.js";
 import { sha256 } from "../kana/digest.js";
@@ -189,8 +188,10 @@ export interface ListedTool {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations: ToolAnnotations;
-  /** The shared icon (server/icon.ts): display data for the host, not text for the model. */
-  icons: readonly IconEntry[];
+  // No `icons`: the server's icon (server/icon.ts) is its implementation's, sent once in
+  // initialize and server/discover. The spec gives a tool's icons to show that tool's
+  // function; the one shared image on every tool said nothing more and was a fifth of the
+  // whole tools/list (13.6 KB of 62, issue 29).
 }
 
 /** A tool's output frame as the SDK checks it: extra keys allowed. */
@@ -203,8 +204,9 @@ export function outputObject(tool: AnyTool): z.ZodObject | undefined {
 
 /**
  * JSON Schema without what goes without saying: `$schema`, `additionalProperties: {}` or
- * `items: {}` (anything), zod's safe-integer bounds on every integer, and
- * `propertyNames: {type: "string"}` on records (JSON keys are strings).
+ * `items: {}` (anything), zod's safe-integer bounds on every integer,
+ * `propertyNames: {type: "string"}` on records (JSON keys are strings), and the `allOf` of one
+ * member around a named part's `$ref`.
  */
 function leanSchema(node: unknown, top = true): unknown {
   if (Array.isArray(node)) return node.map((n) => leanSchema(n, false));
@@ -223,6 +225,8 @@ function leanSchema(node: unknown, top = true): unknown {
       ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, leanSchema(v, false)]))
       : leanSchema(value, false);
   }
+  // `{allOf: [X]}` alone is X: zod wraps a named (`$ref`) schema so when it is made optional.
+  if (Object.keys(out).length === 1 && Array.isArray(out.allOf) && out.allOf.length === 1) return out.allOf[0];
   return singleTypes(out);
 }
 
@@ -279,7 +283,6 @@ export function listedTool(tool: AnyTool): ListedTool {
       ? { outputSchema: leanSchema(z.toJSONSchema(tool.listedOutput ? z.looseObject(tool.listedOutput) : outputObject(tool)!, { target: "draft-7", io: "output" })) as Record<string, unknown> }
       : {}),
     annotations: tool.annotations,
-    icons: ICONS,
   };
 }
 

@@ -18,6 +18,11 @@ const countsByName = z.record(z.string(), int);
 
 /** The exact call for the next page or the entries left out for size (format/query-result.ts). */
 const NEXT_CALL = z.looseObject({ tool: z.string(), arguments: z.record(z.string(), z.json()) });
+/**
+ * The same in tools/list: `arguments` an object. z.json() is a recursive definition (~300
+ * bytes per query tool) that says no more than "JSON", which an object from JSON already is.
+ */
+const LISTED_NEXT_CALL = z.looseObject({ tool: z.string(), arguments: z.looseObject({}) });
 
 /** A name in `filters` and the entry it stood for (filters/to-predicate.ts ResolvedName). */
 const RESOLVED_NAME = z.looseObject({
@@ -28,6 +33,8 @@ const RESOLVED_NAME = z.looseObject({
   how: z.enum(["exact", "search"]),
   others: strings.optional(),
 });
+/** The same in tools/list: what a client needs to map a name to its entry (the rest is allowed). */
+const LISTED_RESOLVED_NAME = z.looseObject({ name: z.string(), id: z.string() });
 
 /** Staff answers: each person's credits per VN (query-credits.ts). */
 const CREDITS = z.record(z.string(), z.array(z.looseObject({ vn: z.string(), roles: strings, voiced: strings }))).optional();
@@ -44,12 +51,12 @@ export function queryOutput(endpoint: QueryEndpoint, listed = false): z.ZodRawSh
     results: z.array(listed ? listedEntrySchema(endpoint) : entrySchema(endpoint)),
     more: z.boolean(),
     count: int.optional(),
-    next: NEXT_CALL.optional(),
+    next: (listed ? LISTED_NEXT_CALL : NEXT_CALL).optional(),
     hidden_spoilers: countsByName.optional(),
     omitted: z.array(z.looseObject({ id: z.string(), title: z.string().optional() })).optional(),
     omitted_count: int.optional(),
     notes: strings.optional(),
-    resolved: z.array(RESOLVED_NAME).optional(),
+    resolved: z.array(listed ? LISTED_RESOLVED_NAME : RESOLVED_NAME).optional(),
     order_note: z.string().optional(),
     // Only the answers that carry them declare them: listed once per query tool otherwise.
     ...(endpoint === "staff" ? { credits: CREDITS } : {}),
@@ -99,8 +106,12 @@ export const LABELS_OUTPUT = {
 };
 
 /** An `api_fields` tree of GET /schema: leaves are null, `_inherit` names an endpoint. */
-const FIELD_TREE: z.ZodType = z.lazy(() => z.record(z.string(), z.union([z.null(), z.string(), FIELD_TREE])));
-const CODES = z.array(z.looseObject({ id: z.string(), label: z.string() }));
+const FIELD_TREE: z.ZodType = z.lazy(() => z.record(z.string(), z.union([z.null(), z.string(), FIELD_TREE]))).meta({ id: "field_tree" });
+/**
+ * Named (zod's meta id), so that its four uses are one definition in JSON Schema, referred to
+ * four times: a part used twice in one answer is named so (test/tools/schema-portability.test.ts).
+ */
+const CODES = z.array(z.looseObject({ id: z.string(), label: z.string() })).meta({ id: "codes" });
 
 /** vndb_get_schema answers one of four slices; each member is there for its slice only. */
 export const SCHEMA_OUTPUT = {
@@ -117,7 +128,7 @@ export const SCHEMA_OUTPUT = {
   enums: strings.optional(),
 };
 
-const NAME_COUNTS = z.array(z.looseObject({ name: z.string(), count: int }));
+const NAME_COUNTS = z.array(z.looseObject({ name: z.string(), count: int })).meta({ id: "name_counts" });
 
 /** vndb_list_insight: list-stats.ts ListStats plus whose list and whether it was read whole. */
 /**
@@ -155,7 +166,7 @@ export const RECOMMEND_OUTPUT = {
 };
 
 /** A list entry as the write tools read it back: a raw /ulist row with the fields list-entries.ts asks for. */
-const LIST_ENTRY = selectionSchema("ulist", ENTRY_FIELDS);
+const LIST_ENTRY = selectionSchema("ulist", ENTRY_FIELDS).meta({ id: "list_entry" });
 /** "sent" when VNDB acknowledged the write, "unknown" when its answer was lost. */
 const WRITTEN = z.union([z.literal(true), z.literal("unknown")]);
 const RELEASE_STATUS = z.string().nullable();

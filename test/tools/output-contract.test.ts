@@ -18,8 +18,8 @@ import { outputObject } from "../../src/tools/define-tool.js";
 
 /**
  * A tool's full output shape, as the server checks every answer against it. tools/list sends
- * a shorter one for query tools (entries' nested objects not spelled out, issue 29 defect 5);
- * answers must fit both, and every member must be declared in the full one.
+ * a shorter one for query tools (each entry by its id and title, other members allowed: issue
+ * 29); answers must fit both, and every member must be declared in the full one.
  */
 const detailed = new Map<string, Json>();
 function detailedSchema(name: string): Json {

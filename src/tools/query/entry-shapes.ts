@@ -380,32 +380,23 @@ export function selectionSchema(endpoint: QueryEndpoint, fields: string): z.ZodO
   return build(API_FIELDS[endpoint], { endpoint, path: "" }, parsed.selection);
 }
 
+/** The members that name an entry, as the text answers head it (format/titles.ts TITLE_KEYS). */
+const NAMING_LEAVES = ["id", "title", "alttitle", "name", "original"] as const;
+
 /**
- * The entry as tools/list describes it (issue 29, defect 5): the endpoint's own members typed
- * as in LEAF_TYPES, each object member an object, or a list of objects, whose members are not
- * spelled out (another endpoint's entry: one with its `id`). The full shape (entrySchema)
- * reaches every endpoint through nested entries, ~11 KB of JSON Schema per query tool that a
- * client compiles on the tool's first call; this one says what the answer is, truthfully,
- * at a fraction of that. The server still checks every answer against the full shape.
+ * The entry as tools/list describes it (issue 29, defects 5 and "Done when": the whole
+ * tools/list ≤ 40 KB): what names it (its id and its title or name, typed as in LEAF_TYPES)
+ * and what the tools add (url, truncated_lists); every other member is allowed, since which
+ * come back depends on `fields`. The full shape (entrySchema) reaches every endpoint through
+ * nested entries, ~11 KB of JSON Schema per query tool, and even the endpoint's own members
+ * typed one by one were 1-2 KB per tool of a list a client loads and compiles; a client that
+ * reads a field it asked for knows its type from VNDB's documentation. The server still
+ * checks every answer against the full shape.
  */
 export function listedEntrySchema(endpoint: QueryEndpoint): z.ZodType {
   const def = API_FIELDS[endpoint];
   const shape: Record<string, z.ZodType> = {};
-  for (const [name, sub] of Object.entries(def.fields)) {
-    const key = `${endpoint}.${name}`;
-    if (sub === null) {
-      shape[name] = LEAF_TYPES[key]!.optional();
-      continue;
-    }
-    const inner = sub.inherit !== undefined ? NESTED_ENTRY : OBJECT;
-    const single = SINGLE_OBJECTS[key];
-    shape[name] = (single ? (single.nullable ? inner.nullable() : inner) : NULLABLE_LISTS.has(key) ? z.array(inner).nullable() : z.array(inner)).optional();
-  }
+  for (const name of NAMING_LEAVES) if (def.fields[name] === null) shape[name] = LEAF_TYPES[`${endpoint}.${name}`]!.optional();
   for (const [k, v] of Object.entries(ADDED_MEMBERS)) shape[k] = v.optional();
   return z.looseObject(shape);
 }
-
-/** Another endpoint's entry nested in an answer: VNDB always sends its id (reference §5.3). */
-const NESTED_ENTRY = z.looseObject({ id: str });
-/** A plain nested object (image, titles, extlinks): its members depend on the fields asked. */
-const OBJECT = z.looseObject({});
