@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Frame } from "playwright-core";
+import type { ElicitResult } from "@modelcontextprotocol/client";
 import { TOKENS, type Emulated } from "../helpers/emulated-server.js";
 import { hasChromium, startViewHarness, type Shown, type ShowOptions, type ViewHarness } from "./host/view-harness.js";
 
@@ -19,11 +20,14 @@ const SHOTS = join(here, ".screenshots");
 const AA_CONTRAST = 4.5;
 
 let harness: ViewHarness;
+const ACCEPT: ElicitResult = { action: "accept", content: { confirm: true } };
+let elicitReply: ElicitResult = ACCEPT;
 let server: Emulated;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  harness = await startViewHarness({ config: { token: TOKENS.u2Writer } });
+  // The user's answer when a write asks for confirmation (import, undo): accepted unless a test says otherwise.
+  harness = await startViewHarness({ config: { token: TOKENS.u2Writer }, elicit: () => elicitReply });
   server = harness.server;
   mkdirSync(SHOTS, { recursive: true });
 }, 60_000);
@@ -272,6 +276,43 @@ describe.skipIf(!hasChromium)("MCP App views of the reader tools (issue 31)", ()
     expect(await listIds()).toEqual(before);
     expect(s.errors).toEqual([]);
     await s.page.close();
+  }, 90_000);
+
+  it("import: a declined confirmation writes nothing, says so, and the table stays with its Confirm", async () => {
+    const before = await listIds();
+    const s = await show("vndb_update_list_entry", { import: "v17\nSaya no Uta" }, { ready: "table.import" });
+    elicitReply = { action: "decline" };
+    try {
+      await s.view.click("button.primary");
+      await s.view.waitForSelector("p.error[role=status]");
+    } finally {
+      elicitReply = ACCEPT;
+    }
+    expect(await s.view.textContent("p.error[role=status]")).toBe("Not confirmed: nothing was written.");
+    expect(await s.view.textContent("button.primary")).toBe("Confirm: write 2 rows");
+    expect(await listIds()).toEqual(before);
+    expect(s.errors).toEqual([]);
+    await s.page.close();
+  }, 90_000);
+
+  it("upcoming: the releases still to come of the list's VNs, as a table", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    // Something still to come in Japanese on Windows (u2's release list has both), as list-files.test.ts finds it.
+    const [coming] = (await server.api.query("release", { filters: ["and", ["released", ">", today], ["lang", "=", "ja"], ["platform", "=", "win"]], fields: "title,released,vns{id}", sort: "released", results: 1 } as never))
+      .results as unknown as { id: string; title: string; released: string; vns: { id: string }[] }[];
+    const vn = coming!.vns[0]!.id;
+    expect(await listIds()).not.toContain(vn);
+    await server.api.patchUlist(vn, { labels_set: [5] });
+    try {
+      const s = await show("vndb_list_insight", { upcoming: true }, { ready: "h1" });
+      expect(await s.view.textContent("h1")).toBe("Coming for u2's list");
+      const rows = await s.view.$$eval("table tbody tr", (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+      expect(rows).toContainEqual(expect.arrayContaining([coming!.released, coming!.title]));
+      expect(s.errors).toEqual([]);
+      await s.page.close();
+    } finally {
+      await server.api.deleteUlist(vn);
+    }
   }, 90_000);
 
   it("import: with every row left out, Confirm writes nothing and is not offered", async () => {
