@@ -1,4 +1,5 @@
-// The rows of a list import (issue 31 item 2), from a file's text or a pasted list. Pure.
+// The rows of a list import (issue 31 item 2), from a file's text or a pasted list. Pure, and
+// kept so: the list editor view (src/ui/app/import-table.ts) bundles editImport into the browser.
 // Recognised:
 // - lines: one VN per line, as a vndb.org link, an id (v17) or a title;
 // - CSV or TSV with a header row naming a title or a VNDB id/link column, and optionally a
