@@ -1,7 +1,9 @@
 // The MCP App views (io.modelcontextprotocol/ui), one value per view: its ui:// address, the
 // browser entry it is built from (src/ui/app/, bundled into one self-contained HTML page by
 // scripts/build-ui.ts) and the tools whose answers it draws. A new view is a new entry file
-// and one line here.
+// and one line here. A tool's modes (list insight's compare/vn/upcoming, the update tool's
+// import) share their tool's view and are drawn by the shape of their answer: a host opens the
+// one view a tool names in tools/list (_meta.ui.resourceUri), whatever the call's arguments.
 
 /** Marker in each built page that the server replaces with the data's provenance (src/ui/resources.ts). */
 export const SOURCE_MARKER = "%VNDB_SOURCE%";
