@@ -53,3 +53,80 @@ export interface SheetResult {
   limits: ImageLimits;
   spoilerLevel: number;
 }
+
+/** vndb_list_insight {compare}: two readers side by side (src/tools/insight/compare-users.ts). */
+export interface ComparisonResult {
+  users: [string, string];
+  /** "Yorhel (u2)": the users as the answer names them. */
+  names?: [string, string];
+  public_only?: [boolean, boolean];
+  entries: [number, number];
+  votes?: [number, number];
+  shared: number;
+  sharedVoted?: number;
+  correlation?: number | null;
+  meanDifference?: number | null;
+  disagreements?: { id: string; title: string; a: number; b: number }[];
+  favourites?: [Favourites, Favourites];
+  lovedUnread?: [{ id: string; title: string; vote: number | null }[], { id: string; title: string; vote: number | null }[]];
+}
+
+export interface Favourites {
+  developers: { name: string; mean: number; count: number }[];
+  writers: { name: string; mean: number; count: number }[];
+  tags: { name: string; mean: number; count: number }[];
+}
+
+/** One language's releases of a VN, in the brief: the first date, whether it is out, where. */
+export interface Availability {
+  first: string | null;
+  out: boolean;
+  platforms: string[];
+  releases: number;
+}
+
+/** vndb_list_insight {vn}: "should I read it?" (src/tools/insight/read-brief.ts). */
+export interface BriefResult {
+  user: string;
+  name?: string;
+  vn: { id: string; title: string; rating: number | null; votecount: number; length: number | null; length_minutes: number | null };
+  on_list: string | null;
+  languages: string[];
+  languages_from: string | null;
+  availability: { lang: string; official: Availability | null; fan: Availability | null; mtl: Availability | null }[];
+  warnings: { name: string; rating: number; spoiler: number }[];
+  warnings_hidden: number;
+  read_first: { id: string; title: string; relation: string; status: string }[];
+  taste: {
+    mean_vote: number | null;
+    votes: number;
+    similar: { id: string; vote: number; shared: string[] }[];
+    similar_mean: number | null;
+    same_developer_mean: number | null;
+  };
+}
+
+/** One row of a list import (src/tools/lists/list-import.ts): its plan and, once written, its outcome. */
+export interface ImportRowResult {
+  line: number;
+  input?: string;
+  action: "add" | "change" | "already" | "ambiguous" | "unknown" | "duplicate";
+  vn?: string;
+  title?: string;
+  confidence?: number;
+  candidates?: { id: string; title: string; score: number }[];
+  change?: string;
+  note?: string;
+  outcome?: string;
+}
+
+/** vndb_update_list_entry {import}: the dry run, a declined confirmation, or the batch written. */
+export interface ImportResult {
+  user: string;
+  dry_run: boolean;
+  confirmed?: boolean;
+  batch?: string | null;
+  rows_written: number;
+  stopped?: { line: number; reason: string } | null;
+  rows: ImportRowResult[];
+}

@@ -1,7 +1,9 @@
 // The MCP App views (io.modelcontextprotocol/ui), one value per view: its ui:// address, the
 // browser entry it is built from (src/ui/app/, bundled into one self-contained HTML page by
 // scripts/build-ui.ts) and the tools whose answers it draws. A new view is a new entry file
-// and one line here.
+// and one line here. A tool's modes (list insight's compare/vn/upcoming, the update tool's
+// import) share their tool's view and are drawn by the shape of their answer: a host opens the
+// one view a tool names in tools/list (_meta.ui.resourceUri), whatever the call's arguments.
 
 /** Marker in each built page that the server replaces with the data's provenance (src/ui/resources.ts). */
 export const SOURCE_MARKER = "%VNDB_SOURCE%";
@@ -40,7 +42,7 @@ export const VIEWS: readonly View[] = [
     uri: "ui://vndb/list-dashboard.html",
     name: "list-dashboard",
     title: "List dashboard",
-    description: "A user's list as charts: labels, votes, finished per year, top developers and tags.",
+    description: "A user's list as charts: labels, votes, finished per year, top developers and tags; two readers compared; should-I-read-it as a card; releases to come.",
     entry: "list-dashboard.ts",
     tools: ["vndb_list_insight"],
   },
@@ -48,7 +50,7 @@ export const VIEWS: readonly View[] = [
     uri: "ui://vndb/list-editor.html",
     name: "list-editor",
     title: "List editor",
-    description: "A list change as before → after, read back from VNDB, with Undo and Edit.",
+    description: "A list change as before → after, read back from VNDB, with Undo and Edit; an import's dry run as an editable table with one Confirm button.",
     entry: "list-editor.ts",
     tools: ["vndb_update_list_entry", "vndb_remove_list_entry"],
   },

@@ -46,6 +46,44 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+describe("a list read page by page points at the whole list as a file", () => {
+  type Content = { type: string; text?: string; uri?: string; mimeType?: string; name?: string };
+  const call = async (s: Emulated, args: Record<string, unknown>) => (await s.client.callTool({ name: "vndb_get_user_list", arguments: args })).content as Content[];
+  const fileLinks = (content: Content[]) => content.filter((c) => c.type === "resource_link" && c.uri?.startsWith("vndb://user/"));
+
+  it("the first page of a longer list links list.csv and list.json, and reading the CSV link gives every entry", async () => {
+    const all = (await owner.api.query("ulist", { user: "u2", fields: "vote", results: 100 } as never)).results as unknown as { id: string }[];
+    expect(all.length).toBeGreaterThan(3);
+    const content = await call(owner, { results: 3 });
+    const text = content.find((c) => c.type === "text")!.text!;
+    expect(text).toContain("Whole list in one read (no paging): resource vndb://user/u2/list.csv (or list.json).");
+    const links = fileLinks(content);
+    expect(links.map((l) => [l.uri, l.mimeType])).toEqual([
+      ["vndb://user/u2/list.csv", "text/csv"],
+      ["vndb://user/u2/list.json", "application/json"],
+    ]);
+    // The entries' own links are still there, before the files.
+    expect(content.filter((c) => c.type === "resource_link" && c.uri?.startsWith("vndb://vn/")).length).toBe(3);
+    const csv = await read(owner, links[0]!.uri!);
+    expect(csv.mimeType).toBe("text/csv");
+    const [head, ...rows] = parseCsv(csv.text);
+    expect(head![0]).toBe("vn_id");
+    expect(rows.map((r) => r[0]).sort()).toEqual(all.map((e) => e.id).sort());
+  });
+
+  it("another reader's list by name links that reader's files by id; a list that fits one page, and later pages, link none", async () => {
+    const theirs = await call(anon, { user: "hillie", results: 2 });
+    expect(fileLinks(theirs).map((l) => l.uri)).toEqual(["vndb://user/u4/list.csv", "vndb://user/u4/list.json"]);
+    const json = JSON.parse((await read(anon, "vndb://user/u4/list.json")).text);
+    expect(json.private_entries_included).toBe(false);
+    expect(json.entries.length).toBeGreaterThan(2);
+    const whole = await call(owner, { results: 100 });
+    expect(fileLinks(whole)).toEqual([]);
+    expect(whole.find((c) => c.type === "text")!.text).not.toContain("Whole list in one read");
+    expect(fileLinks(await call(owner, { results: 3, page: 2 }))).toEqual([]);
+  });
+});
+
 describe("list export", () => {
   it("CSV: a row per entry with labels, vote and notes; quoting survives commas and quotes", async () => {
     await owner.api.patchUlist("v17", { notes: 'He said "hi", then left', vote: 85, labels_set: [2] });

@@ -117,6 +117,8 @@ describe("import: one confirmation", () => {
     expect(await listOf(s.api)).toEqual(before);
     const again = await s.call("vndb_update_list_entry", { undo: batch, confirm: true });
     expect(again.isError).toBe(true);
+    expect(again.text).toContain(`${batch} was already undone in this session`);
+    expect(await listOf(s.api)).toEqual(before);
   });
 
   it("a tracker CSV changes an entry already there (adds a label, changes the vote), and undo puts it back with Voted kept", async () => {
@@ -212,5 +214,46 @@ describe("import: bad input", () => {
     expect(empty.text).toContain("No rows to import.");
     const stray = await s.call("vndb_update_list_entry", { vn: "v17", confirm: true });
     expect(stray.isError).toBe(true);
+  });
+});
+
+describe("import: batch ids across sessions", () => {
+  // Two sessions (two connections) of one user on the same VNDB: ids used to restart at import-1 in each.
+  it("differ between two sessions of one user, and an undo names what this session knows instead of a bare 'unknown'", async () => {
+    const other = await connect(testConfig({ token: TOKENS.u2Writer }), s.api, { elicit: () => ({ action: "accept", content: { confirm: true } }) });
+    try {
+      reply = { action: "accept", content: { confirm: true } };
+      const before = await listOf(s.api);
+      const first = await s.call("vndb_update_list_entry", { import: "v17", confirm: true, labels_set: ["Wishlist"] });
+      const r2 = await other.client.callTool({ name: "vndb_update_list_entry", arguments: { import: "v4", confirm: true, labels_set: ["Wishlist"] } });
+      const a = first.structured!.batch as string;
+      const b = (r2.structuredContent as { batch: string }).batch;
+      expect(a).toMatch(/^import-[0-9a-f]{8}-\d+$/);
+      expect(b).toMatch(/^import-[0-9a-f]{8}-\d+$/);
+      expect(a).not.toBe(b);
+
+      // The other session's batch: said to be another session's, with this session's own batch named, and nothing changed.
+      const wrong = await s.call("vndb_update_list_entry", { undo: b, confirm: true });
+      expect(wrong.isError).toBe(true);
+      expect(wrong.text).toContain(`${b} was made in another session (this session's ids start ${a.replace(/\d+$/, "")})`);
+      expect(wrong.text).toContain(`This session's imports that can be undone: ${a} (1 row).`);
+      expect((await listOf(s.api)).some((e) => e.id === "v4")).toBe(true);
+
+      // An id of no session at all.
+      const never = await s.call("vndb_update_list_entry", { undo: "import-1" });
+      expect(never.isError).toBe(true);
+      expect(never.text).toContain("No import import-1 in this session.");
+      expect(never.text).toContain("rows[].undo");
+
+      // Each session undoes its own batch.
+      expect((await s.call("vndb_update_list_entry", { undo: a, confirm: true })).isError).toBe(false);
+      const undoB = await other.client.callTool({ name: "vndb_update_list_entry", arguments: { undo: b, confirm: true } });
+      expect(undoB.isError).toBeFalsy();
+      expect(await listOf(s.api)).toEqual(before);
+      const none = await s.call("vndb_update_list_entry", { undo: "import-00000000-9" });
+      expect(none.text).toContain("This session has no import to undo.");
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -30,6 +30,7 @@ const TESTED_BY: Record<string, string> = {
   "nested-search": "answers/nested-search.test.ts",
   "typo-fallback": "answers/typos.test.ts",
   credits: "answers/credits.test.ts",
+  "list-export": "list-files.test.ts",
 };
 
 describe("QUERY_NOTES", () => {
@@ -70,6 +71,7 @@ describe("QUERY_NOTES", () => {
         "nested-search",
         "typo-fallback",
         "credits",
+        "list-export",
       ]
     `);
   });

@@ -38,12 +38,25 @@ const titleOf = (id: string) => {
   return vn.titles.find((t) => t.lang === vn.olang)?.latin ?? vn.titles.find((t) => t.lang === vn.olang)!.title;
 };
 
-/** The sample's user with the longest public list: the dashboard shows a real reader's list. */
-const reader = (() => {
+/** The sample's readers, longest list first. */
+const readers = (() => {
   const counts = new Map<string, number>();
   for (const e of catalogue.ulist) counts.set(e.uid, (counts.get(e.uid) ?? 0) + 1);
-  const [uid, entries] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
-  return { id: uid, entries };
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([id, entries]) => ({ id, entries }));
+})();
+/** The sample's user with the longest public list: the dashboard shows a real reader's list. */
+const reader = readers[0]!;
+/** The reader who shares the most VNs with `reader`: the comparison compares two real lists. */
+const other = (() => {
+  const mine = new Set(catalogue.ulist.filter((e) => e.uid === reader.id).map((e) => e.vid));
+  const shared = new Map<string, number>();
+  for (const e of catalogue.ulist) if (e.uid !== reader.id && mine.has(e.vid)) shared.set(e.uid, (shared.get(e.uid) ?? 0) + 1);
+  return [...shared].sort((a, b) => b[1] - a[1])[0]![0];
+})();
+/** The reader's VN with the most votes in the sample: the brief's card is about a well-known VN. */
+const briefVn = (() => {
+  const listed = new Set(catalogue.ulist.filter((e) => e.uid === reader.id).map((e) => e.vid));
+  return [...catalogue.vn].filter((v) => !listed.has(v.id)).sort((a, b) => (b.votecount ?? 0) - (a.votecount ?? 0))[0]!.id;
 })();
 
 const SCENES: Scene[] = [
@@ -52,6 +65,9 @@ const SCENES: Scene[] = [
   { file: "app-vn-sheet-light-720.png", tool: "vndb_vn_sheet", args: { id: "v4" }, options: { ready: "article.sheet-wrap h1", images: "fail" }, shows: () => titleOf("v4"), source: true },
   { file: "app-list-dashboard-dark.png", tool: "vndb_list_insight", args: { user: reader.id }, options: { ready: "figure svg", theme: "dark" }, shows: () => `${reader.entries} entries`, source: true },
   { file: "app-list-editor-light.png", tool: "vndb_update_list_entry", args: { vn: "v17", vote: 9 }, options: { ready: "table.diff" }, shows: () => "9/10", source: false },
+  { file: "app-list-compare-light.png", tool: "vndb_list_insight", args: { user: reader.id, compare: other }, options: { ready: "figure svg" }, shows: () => "shared VNs", source: true },
+  { file: "app-list-brief-light.png", tool: "vndb_list_insight", args: { user: reader.id, vn: briefVn }, options: { ready: "article.card-brief" }, shows: () => titleOf(briefVn), source: true },
+  { file: "app-list-import-light.png", tool: "vndb_update_list_entry", args: { import: "https://vndb.org/v17\nSaya no Uta\nHigurashi\nv4" }, options: { ready: "table.import" }, shows: () => "Confirm: write", source: true },
 ];
 
 let harness: ViewHarness;

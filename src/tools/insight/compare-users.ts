@@ -69,7 +69,7 @@ export async function runCompare(ctx: ToolContext, user: string | undefined, oth
   const empty = [[a, la], [b, lb]].filter(([, l]) => (l as { entries: ComparedEntry[] }).entries.length === 0).map(([o]) => (o as ListOwner).label);
   if (empty.length) {
     lines.push(`Nothing to compare: the list of ${empty.join(" and ")} shows no ${visibility.length ? "public " : ""}entries (empty or private).`);
-    return { text: lines.join("\n"), structured: { users: [a.id, b.id], entries: [la.entries.length, lb.entries.length], shared: 0 } };
+    return { text: lines.join("\n"), structured: { users: [a.id, b.id], names: [a.label, b.label], entries: [la.entries.length, lb.entries.length], shared: 0 } };
   }
   const details = await readDetails(ctx, [la.entries, lb.entries]);
   const c = compareTastes(la.entries, lb.entries, details, ctx.config.spoilerLevel);
@@ -95,6 +95,8 @@ export async function runCompare(ctx: ToolContext, user: string | undefined, oth
     text: lines.join("\n"),
     structured: {
       users: [a.id, b.id],
+      // The names as the text gives them, for the comparison view (src/ui/app/taste-chart.ts).
+      names: [a.label, b.label],
       public_only: [!a.seesPrivate, !b.seesPrivate],
       ...c,
     },

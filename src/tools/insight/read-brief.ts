@@ -229,6 +229,8 @@ export async function runBrief(ctx: ToolContext, user: string | undefined, vn: s
     text: lines.join("\n"),
     structured: {
       user: owner.id,
+      // As the text names the reader, for the brief's card (src/ui/app/brief-card.ts).
+      name: owner.label,
       vn: { id: row.id, title: row.title, rating: row.rating ?? null, votecount: row.votecount ?? 0, length: row.length ?? null, length_minutes: row.length_minutes ?? null },
       on_list: onList.has(row.id) ? statusOf(row.id) : null,
       languages: profile.langs,

@@ -1,4 +1,5 @@
-// The rows of a list import (issue 31 item 2), from a file's text or a pasted list. Pure.
+// The rows of a list import (issue 31 item 2), from a file's text or a pasted list. Pure, and
+// kept so: the list editor view (src/ui/app/import-table.ts) bundles editImport into the browser.
 // Recognised:
 // - lines: one VN per line, as a vndb.org link, an id (v17) or a title;
 // - CSV or TSV with a header row naming a title or a VNDB id/link column, and optionally a
@@ -112,15 +113,59 @@ function labelsOf(value: string): string[] {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export function parseImport(text: string): ParsedImport {
+/** How a text is laid out: a CSV/TSV with a header naming its columns, or one VN per line. */
+function layoutOf(text: string) {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   const first = lines.find((l) => l.trim()) ?? "";
   const sep = first.includes("\t") ? "\t" : ",";
   const header = cells(first, sep).map((h) => h.toLowerCase());
   const column = (kind: string) => header.findIndex((h) => HEADERS[kind]!.includes(h));
   const cols = Object.fromEntries(Object.keys(HEADERS).map((k) => [k, column(k)])) as Record<keyof typeof HEADERS, number>;
+  const csv = header.length > 1 && (cols.id! >= 0 || cols.title! >= 0);
+  return { lines, sep, header, cols, csv };
+}
+
+/** One cell as CSV writes it: quoted when it holds the separator, a quote or a line break. */
+function csvCell(value: string, sep: string): string {
+  return value.includes(sep) || value.includes('"') || value.includes("\n") ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/**
+ * The same import with some rows edited, every other row and every line number as it was
+ * (the list editor's import table: src/ui/app/import-table.ts). An edit maps a row's line to
+ * a VN id, which then names the row's VN whatever its title said, or to null, which leaves the
+ * row out (its lines become blank, which the parser skips). A CSV row keeps its other cells
+ * (status, score, notes, dates).
+ */
+export function editImport(text: string, edits: ReadonlyMap<number, string | null>): string {
+  const { lines, sep, cols, csv } = layoutOf(text);
+  if (!csv) {
+    for (const [line, vn] of edits) if (line >= 1 && line <= lines.length) lines[line - 1] = vn ?? "";
+    return lines.join("\n");
+  }
+  for (const row of csvLines(text.replace(/^\uFEFF/, ""))) {
+    const vn = edits.get(row.line);
+    if (vn === undefined) continue;
+    const span = row.text.split("\n").length;
+    if (vn === null) {
+      lines.splice(row.line - 1, span, ...Array<string>(span).fill(""));
+      continue;
+    }
+    const values = cells(row.text, sep);
+    // The id column when there is one (it wins over the title), else the title's cell.
+    const at = cols.id! >= 0 ? cols.id! : cols.title!;
+    while (values.length <= at) values.push("");
+    values[at] = vn;
+    // Line breaks stay inside quoted cells, so the row spans the lines it spanned.
+    lines.splice(row.line - 1, span, ...values.map((v) => csvCell(v, sep)).join(sep).split("\n"));
+  }
+  return lines.join("\n");
+}
+
+export function parseImport(text: string): ParsedImport {
+  const { lines, sep, header, cols, csv } = layoutOf(text);
   const skipped: ParsedImport["skipped"] = [];
-  if (header.length > 1 && (cols.id! >= 0 || cols.title! >= 0)) {
+  if (csv) {
     const body = csvLines(text.replace(/^\uFEFF/, "")).filter((l) => l.text.trim());
     const data = body.slice(1).map((l) => ({ line: l.line, cells: cells(l.text, sep) }));
     // Scores: 1..10 as they are; a 100-point column (EGS, some trackers) scaled down.

@@ -313,15 +313,29 @@ export async function runImport(ctx: ToolContext, text: string, confirm: boolean
   };
 }
 
+/** What this session knows of a batch id it cannot undo: already undone, another list's, another session's, or never seen. */
+function unknownBatch(ctx: ToolContext, batchId: string, me: string, batch: ImportBatch | undefined): ToolError {
+  const byHand = 'Put each row back by hand: the import\'s rows[].undo is the update to send (or "remove").';
+  if (batch?.undone) return new ToolError(`${batchId} was already undone in this session; nothing of it is left to put back.`);
+  if (batch) return new ToolError(`${batchId} was imported into ${batch.user}'s list; the configured token is ${me}'s.`, "Undo it with that user's token.");
+  const ours = ctx.session.importTag;
+  const tag = /^import-([0-9a-f]+)-\d+$/.exec(batchId)?.[1];
+  const open = [...ctx.session.imports].filter(([, b]) => b.user === me && !b.undone);
+  const known = open.length
+    ? `This session's imports that can be undone: ${open.map(([id, b]) => `${id} (${b.rows.length} row${b.rows.length === 1 ? "" : "s"})`).join(", ")}.`
+    : "This session has no import to undo.";
+  const where =
+    tag && tag !== ours
+      ? `${batchId} was made in another session (this session's ids start import-${ours}-): undo works only in the session that imported.`
+      : `No import ${batchId} in this session.`;
+  return new ToolError(`${where} ${known}`, byHand);
+}
+
 export async function runUndo(ctx: ToolContext, batchId: string, confirm: boolean): Promise<ToolResult> {
   const me = await requireListWrite(ctx);
-  const batch = ctx.session.imports.get(batchId.trim());
-  if (!batch || batch.user !== me.id) {
-    throw new ToolError(
-      `No import ${batchId} in this session.`,
-      "Undo works in the session that imported. Elsewhere, put each row back by hand: the import's rows[].undo is the update to send (or \"remove\").",
-    );
-  }
+  batchId = batchId.trim();
+  const batch = ctx.session.imports.get(batchId);
+  if (!batch || batch.user !== me.id || batch.undone) throw unknownBatch(ctx, batchId, me.id, batch);
   const what = (r: ImportBatch["rows"][number]) => `${r.vn} ${r.title}: ${r.undo ? "take back the labels and vote the import set" : "remove it (it was added)"}`;
   const plan = [...batch.rows].reverse();
   if (!confirm) {
@@ -348,7 +362,8 @@ export async function runUndo(ctx: ToolContext, batchId: string, confirm: boolea
   }
   // What is left to undo stays in the batch, so that undo can be called again.
   batch.rows = batch.rows.filter((r) => !done.includes(r.vn));
-  if (!batch.rows.length) ctx.session.imports.delete(batchId);
+  // Kept, marked, so that undoing it again says it was undone rather than "unknown".
+  if (!batch.rows.length) batch.undone = true;
   let after: Map<string, ListedEntry> | undefined;
   try {
     after = await entriesOf(ctx, me.id, done);

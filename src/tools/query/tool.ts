@@ -84,7 +84,8 @@ export function defineQueryTool(spec: QuerySpec): AnyTool {
           ? await (await import("./about.js")).runAbout(spec, asked.about, asked, ctx, (a) => runQuery(spec, a, ctx))
           : await runQuery(spec, asked, ctx);
       const shown = result.structured?.results;
-      return Array.isArray(shown) ? { ...result, links: entryLinks(shown) } : result;
+      // The entries shown, then whatever a note linked (a list's files: notes/list-export.ts).
+      return Array.isArray(shown) ? { ...result, links: [...entryLinks(shown), ...(result.links ?? [])] } : result;
     },
   });
 }

@@ -1,11 +1,18 @@
 // The list dashboard (vndb_list_insight): labels, the vote histogram, finished per year and
-// the developers and tags of the highly voted, as charts with their numbers beside them.
+// the developers and tags of the highly voted, as charts with their numbers beside them. The
+// tool's modes answer in the same view (a host opens one view per tool), each drawn by the
+// shape of its structured answer: a comparison chart (compare), the brief's card (vn) and
+// the releases to come (upcoming).
 
 import type { ListStats } from "../../tools/insight/list-stats.js";
 import { connect, type ToolResult } from "./bridge.js";
 import { barChart } from "./charts.js";
 import { h, mainElement, show, sourceLine } from "./dom.js";
 import { Fit } from "./fit.js";
+import type { BriefResult, ComparisonResult } from "../shapes.js";
+import { drawComparison, isComparison } from "./taste-chart.js";
+import { drawBrief, isBrief } from "./brief-card.js";
+import { drawUpcoming, isUpcoming } from "./upcoming-list.js";
 
 /** vndb_list_insight's structured result: the list's numbers and whose list it is. */
 type Insight = ListStats & { user: string; cut?: boolean };
@@ -20,7 +27,15 @@ function draw(result: ToolResult): void {
 }
 
 function drawInsight(result: ToolResult, full: boolean): void {
-  const s = result.structuredContent as unknown as Insight | undefined;
+  const data = result.structuredContent;
+  if (!result.isError && data) {
+    const source = h("p", { class: "note" }, sourceLine());
+    const expand = (label: string) => (full ? null : fit.button(label));
+    if (isComparison(data)) return show(root, drawComparison(data as unknown as ComparisonResult, full, expand("Show favourites and loved VNs")), source);
+    if (isBrief(data)) return show(root, drawBrief(data as unknown as BriefResult, full, expand("Show the whole card")), source);
+    if (isUpcoming(data)) return show(root, drawUpcoming(data as never, full, (label) => fit.button(label)), source);
+  }
+  const s = data as unknown as Insight | undefined;
   if (result.isError || !s || typeof s.entries !== "number") {
     show(root, h("p", { class: "error" }, "The list could not be read; the answer in the chat says why."));
     return;

@@ -1,10 +1,13 @@
 // The list editor (vndb_update_list_entry, vndb_remove_list_entry): the change as "before →
 // after", read back from VNDB, with Undo and an edit form. Nothing is written without a click:
 // every write is a call of the same model-visible tool through the host, and its read-back
-// answer is drawn again. A removal goes through the tool's own confirmation.
+// answer is drawn again. A removal goes through the tool's own confirmation. An import's
+// answer (the same tool's import mode) is drawn by its shape as an editable table with one
+// Confirm button (import-table.ts): a host opens one view per tool.
 
 import { connect, resultText, type Bridge, type ToolResult } from "./bridge.js";
 import { h, mainElement, show } from "./dom.js";
+import { ImportTable, isImport } from "./import-table.js";
 
 interface Entry {
   id: string;
@@ -40,6 +43,7 @@ const VOTED = 7;
 
 const root = mainElement();
 let bridge: Bridge;
+const imports = new ImportTable(root, () => bridge);
 
 const voteText = (e: Entry | null | undefined) => (e?.vote == null ? "no vote" : `${e.vote / 10}/10`);
 const labelsText = (e: Entry | null | undefined) => (e?.labels?.length ? e.labels.map((l) => l.label).join(", ") : "no labels");
@@ -52,6 +56,11 @@ const rows: [string, (e: Entry | null | undefined) => string][] = [
 ];
 
 function draw(result: ToolResult, note?: string): void {
+  if (!result.isError && result.structuredContent && isImport(result.structuredContent)) {
+    imports.show(result);
+    return;
+  }
+  imports.forget();
   const s = (result.structuredContent ?? {}) as WriteAnswer;
   const before = s.previous ?? null;
   const after = s.entry ?? null;
@@ -177,4 +186,7 @@ async function reread(vid: string): Promise<void> {
 }
 
 show(root, h("p", { class: "skeleton", role: "status" }, "Waiting for the list change…"));
-connect("vndb-list-editor", { onResult: (r) => draw(r) }).then((b) => (bridge = b));
+connect("vndb-list-editor", { onToolInput: (args) => imports.input(args), onResult: (r) => draw(r), onContext: () => imports.redraw() }).then((b) => {
+  bridge = b;
+  imports.connected(b);
+});

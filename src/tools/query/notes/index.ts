@@ -2,7 +2,8 @@
 // The date of a mirror's data first (what the whole page comes from), the owner of a list (it frames the page), then where the hits stand on the token
 // owner's list, then what the page is made of (list windows, the voiced VNs of a seiyuu, the filtered VN's line in a character's VNs, names that matched, the offline sample's gaps, the credits a staff filter
 // matched), what the filters meant, where missing sort values went, why an empty answer is
-// empty (or what an offline filter cannot know), and the credits block after the page. Run
+// empty (or what an offline filter cannot know), the credits block after the page, and last
+// the whole list as a file for a list read page by page. Run
 // order is decided by each note's phase (note.ts), not by this order.
 
 import type { QueryNote } from "./note.js";
@@ -25,6 +26,7 @@ import { filteredVn } from "./filtered-vn.js";
 import { listStatus } from "./list-status.js";
 import { listVote } from "./list-vote.js";
 import { mirrorDate } from "./mirror-date.js";
+import { listExport } from "./list-export.js";
 
 export const QUERY_NOTES: readonly QueryNote[] = [
   mirrorDate,
@@ -46,4 +48,5 @@ export const QUERY_NOTES: readonly QueryNote[] = [
   nestedSearch,
   typoFallback,
   credits,
+  listExport,
 ];

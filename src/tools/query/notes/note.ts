@@ -11,6 +11,7 @@ import type { ConvertedFilters } from "../filter-port.js";
 import type { ListOptions } from "../../../format/nested-lists.js";
 import type { QueryArgs } from "../args.js";
 import type { QuerySpec } from "../specs.js";
+import type { EntryLink } from "../entry-links.js";
 
 export type Obj = Record<string, unknown>;
 
@@ -72,6 +73,8 @@ export interface NoteOutcome {
   tail?: string;
   /** Members merged into structuredContent. */
   structured?: Obj;
+  /** resource_link content items beside the text (entry-links.ts): files the answer points at. */
+  links?: readonly EntryLink[];
   /** replace: the answer shown in place of the response. */
   response?: QueryResponse;
   /** shape: the rows to render. */

@@ -4,6 +4,7 @@
 
 import type { ToolResult } from "../../define-tool.js";
 import type { KanaRow } from "../../../kana/api-types.js";
+import type { EntryLink } from "../entry-links.js";
 import type { FieldsPlan, NoteContext, NoteOutcome, Obj, QueryNote } from "./note.js";
 
 /** The field strings the notes need added to the request, and the members only they need. */
@@ -65,9 +66,11 @@ export async function runNotes(
   const heads: string[] = [];
   const tails: string[] = [];
   let structured: Obj = {};
+  const links: EntryLink[] = [];
   for (const note of notes) {
     const out = outcomes.get(note);
     if (!out) continue;
+    if (out.links) links.push(...out.links);
     if (typeof out.head === "string") heads.push(out.head);
     else if (out.head) heads.push(...out.head);
     if (out.tail) tails.push(out.tail);
@@ -78,6 +81,7 @@ export async function runNotes(
     ...rendered,
     text: [...heads, rendered.text].join("\n") + tails.map((t) => `\n\n${t}`).join(""),
     structured: { ...rendered.structured, ...structured },
+    ...(links.length ? { links: [...(rendered.links ?? []), ...links] } : {}),
   };
 }
 
