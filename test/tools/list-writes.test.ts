@@ -164,6 +164,20 @@ describe("vndb_update_list_entry", () => {
 });
 
 describe("vndb_remove_list_entry", () => {
+  it("previews by an exact title, naming the id to confirm with, but removes by id only", async () => {
+    const e = await writer();
+    const direct = await e.api.query("vn", { filters: ["id", "=", "v3"], fields: "title" });
+    const title = direct.results[0]!.title as string;
+    const preview = await e.call("vndb_remove_list_entry", { vn: title });
+    expect(preview.isError, preview.text).toBe(false);
+    expect(preview.text).toContain(`= v3 ${title}`);
+    expect(preview.text).toContain(`{"vn":"v3","confirm":true}`);
+    const byTitle = await e.call("vndb_remove_list_entry", { vn: title, confirm: true });
+    expect(byTitle.isError).toBe(true);
+    expect(byTitle.text).toMatch(/confirmed by id only/);
+    expect(await stored(e, "v3")).toBeDefined();
+  });
+
   it("previews without confirm and leaves the entry alone", async () => {
     const e = await writer();
     const r = await e.call("vndb_remove_list_entry", { vn: "v3" });

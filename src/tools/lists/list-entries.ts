@@ -62,7 +62,7 @@ export async function vnForWrite(
   if (r.ok && r.how === "exact" && exactName) return { vid: r.id, resolvedFrom: `"${value}" = ${r.id} ${r.name}` };
   const head = `"${value}" is not a visual novel id.`;
   if (r.ok) {
-    const found = r.how === "exact" ? `It is ${r.id} ${r.name}; removals take ids only.` : `The closest match is ${r.id} ${r.name}.`;
+    const found = r.how === "exact" ? `It is ${r.id} ${r.name}; a removal is confirmed by id only.` : `The closest match is ${r.id} ${r.name}.`;
     throw new ToolError(`${head} ${found}`, `If that is the one the user means, call again with "vn": "${r.id}".`);
   }
   if (r.reason === "ambiguous") {

@@ -242,8 +242,10 @@ export const removeListEntryTool = defineTool({
   description:
     "Remove a VN (vote, labels, notes, releases) from my list. Without confirm:true only previews; confirm once the user agrees.",
   input: {
-    // Ids only, never a title: a removal must not hinge on a name match (list-entries.ts vnForWrite).
-    vn: z.string().describe("VN id; not a title"),
+    // A removal is confirmed by id only, never a title: it must not hinge on a name match
+    // (list-entries.ts vnForWrite). An exact title may ask for the preview, which names the id
+    // (players spent a search call finding it, eval rounds 4 and 5).
+    vn: z.string().describe("VN id; an exact title only previews"),
     confirm: z.boolean().optional(),
   },
   output: REMOVE_LIST_OUTPUT,
@@ -251,7 +253,7 @@ export const removeListEntryTool = defineTool({
   access: "write",
   async run(args, ctx) {
     const me = await requireListWrite(ctx);
-    const { vid } = await vnForWrite(ctx, args.vn, false);
+    const { vid, resolvedFrom } = await vnForWrite(ctx, args.vn, args.confirm !== true);
     const before = await readEntry(ctx.api, me.id, vid, ctx.signal);
     if (!before) {
       const why = me.permissions.includes("listread") ? "" : " (or it is private and the token lacks listread)";
@@ -260,7 +262,9 @@ export const removeListEntryTool = defineTool({
     const what = `${vnLabel(before, vid)} from ${me.username}'s list — ${describeEntry(before)}`;
     if (args.confirm !== true) {
       return {
-        text: `Preview: this would remove ${what}.\nNothing was changed. After the user agrees, call again with "confirm": true.`,
+        text: resolvedFrom
+          ? `Preview (${resolvedFrom}): this would remove ${what}.\nNothing was changed. After the user agrees, call again with {"vn":"${vid}","confirm":true}.`
+          : `Preview: this would remove ${what}.\nNothing was changed. After the user agrees, call again with "confirm": true.`,
         structured: { removed: false, preview: true, entry: before },
       };
     }

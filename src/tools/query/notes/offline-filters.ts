@@ -31,6 +31,15 @@ export function offlineGapFilters(endpoint: string, filters: unknown): string[] 
   return [...new Set(named)];
 }
 
+/**
+ * Where the sample does hold what such a filter asks, per endpoint and filter: a VN's own
+ * `languages` are VNDB's (the sample keeps them), while its releases' mostly are not; a
+ * player asking "is it in English?" took a second call to find that out (eval round 5).
+ */
+const HELD_ELSEWHERE: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  release: { lang: "a VN's own languages are held: vndb_search_vn fields languages" },
+};
+
 export const offlineFilters: QueryNote = {
   name: "offline-filters",
   phase: "annotate",
@@ -39,6 +48,8 @@ export const offlineFilters: QueryNote = {
   run(ctx) {
     const names = offlineGapFilters(ctx.spec.endpoint, ctx.converted.filters).join(", ");
     const what = ctx.response.results.length === 0 ? "an empty answer here does not mean VNDB has none" : "these matches rest on its defaults and its few known values, not on VNDB's data";
-    return { head: `The offline sample does not hold ${names} for most entries, so ${what}.` };
+    const elsewhere = topFilterNames(ctx.converted.filters).flatMap((n) => HELD_ELSEWHERE[ctx.spec.endpoint]?.[n] ?? []);
+    const hint = elsewhere.length ? ` (${[...new Set(elsewhere)].join("; ")})` : "";
+    return { head: `The offline sample does not hold ${names} for most entries, so ${what}${hint}.` };
   },
 };
