@@ -167,11 +167,17 @@ function hiddenCount(key: string, n: number): string {
   return `${n} ${n === 1 && name.endsWith("s") && !name.endsWith("ss") ? name.slice(0, -1) : name}`;
 }
 
-function hiddenSummary(hidden: HiddenCounts, level: number, argument: string | undefined): string | null {
+/** Entries named in the spoiler line ("in c59"), at most; more are left unnamed. */
+const HIDDEN_IN_NAMED_MAX = 3;
+
+function hiddenSummary(hidden: HiddenCounts, level: number, argument: string | undefined, hiddenIn: readonly string[] = []): string | null {
   const parts = Object.entries(hidden)
     .filter(([, n]) => n > 0)
     .map(([k, n]) => hiddenCount(k, n));
   if (!parts.length) return null;
+  // A row whose only VN appearance is a spoiler shows no role at all; naming it saves the
+  // model working out which row the line means (eval round 5, size-characters-1).
+  const where = hiddenIn.length > 0 && hiddenIn.length <= HIDDEN_IN_NAMED_MAX ? ` in ${hiddenIn.join(", ")}` : "";
   const raise =
     level >= 2
       ? ""
@@ -179,7 +185,7 @@ function hiddenSummary(hidden: HiddenCounts, level: number, argument: string | u
         ? ` To see them, call again with "${argument}": 2 (or 1 for minor ones only), only if the user wants spoilers.`
         : " The server's spoiler level (VNDB_SPOILER_LEVEL) decides what is shown.";
   // "above level N": "(level 0)" read as if the hidden items were level-0 ones (issue 21).
-  return `Hidden as spoilers (above level ${level}): ${parts.join(", ")}.${raise}`;
+  return `Hidden as spoilers (above level ${level}): ${parts.join(", ")}${where}.${raise}`;
 }
 
 /** Rows named in a "for N of M" line, at most; the rest are counted. */
@@ -295,6 +301,10 @@ function build(
   let listsCut = 0;
   let membersDropped = 0;
   const droppedNames = new Set<string>();
+  const hiddenIn: string[] = [];
+  shaped.reports.slice(0, keep).forEach((r, i) => {
+    if (Object.values(r.hidden).some((n) => n > 0) && entries[i]) hiddenIn.push(String(entries[i]!.id));
+  });
   for (const r of shaped.reports.slice(0, keep)) {
     addCounts(hidden, r.hidden);
     textsCut += r.textsCut;
@@ -304,7 +314,7 @@ function build(
   }
 
   const notes: string[] = [];
-  const hiddenNote = hiddenSummary(hidden, spoilerLevel, spoilerArgument);
+  const hiddenNote = hiddenSummary(hidden, spoilerLevel, spoilerArgument, hiddenIn);
   if (hiddenNote) notes.push(hiddenNote);
   if (textsCut) {
     notes.push(

@@ -63,6 +63,8 @@ const PLATFORM_NAMES: Record<string, string> = {
   ps5: "PlayStation 5", ps3: "PlayStation 3", ps2: "PlayStation 2", ps1: "PlayStation", psv: "Vita", psp: "PSP", xb1: "Xbox One",
   xb3: "Xbox 360", xbs: "Xbox Series", dvd: "DVD", nds: "Nintendo DS", n3d: "3DS", sat: "Saturn", dc: "Dreamcast", wii: "Wii",
 };
+/** The full names players also write (eval round 5: "PlayStation Portable" for PSP was graded wrong). */
+const PLATFORM_LONG_NAMES: Record<string, string[]> = { psp: ["PlayStation Portable"], psv: ["PS Vita"], swi: ["Nintendo Switch"], n3d: ["Nintendo 3DS"] };
 const CATEGORY_WORDS: Record<string, string[]> = { cont: ["content"], ero: ["sexual", "ero"], tech: ["technical", "tech"] };
 const PRODUCER_TYPES: Record<string, string[]> = { co: ["company"], in: ["individual", "person"], ng: ["amateur", "doujin", "circle", "group"] };
 
@@ -285,8 +287,8 @@ function listTasks(f: Facts): EvalQuestion[] {
 }
 
 // Words an answer uses for a value the data does not hold.
-const UNKNOWN = ["unknown", "not known", "isn't known", "is not known", "not recorded", "not listed", "no data", "doesn't say", "does not say", "no information", "not in the", "no record", "doesn't have", "does not have", "don't know", "do not know", "can't tell", "cannot tell", "missing", "can't say", "cannot say"];
-const NOT_ON_LIST = ["not on your list", "isn't on your list", "is not on your list", "not in your list", "isn't in your list", "is not in your list", "not on your vn list", "isn't on your vn list", "is not on your vn list", "not on it", "haven't added", "have not added", "no entry"];
+const UNKNOWN = ["unknown", "not known", "isn't known", "is not known", "not recorded", "not listed", "no data", "doesn't say", "does not say", "no information", "not in the", "no record", "doesn't have", "does not have", "don't know", "do not know", "can't tell", "cannot tell", "missing", "can't say", "cannot say", "not stored"];
+const NOT_ON_LIST = ["not on your list", "isn't on your list", "is not on your list", "not in your list", "isn't in your list", "is not in your list", "not on your vn list", "isn't on your vn list", "is not on your vn list", "not on your vndb list", "isn't on your vndb list", "not on it", "haven't added", "have not added", "no entry"];
 const ROLE_WORDS: Record<string, string[]> = {
   scenario: ["scenario", "writer", "wrote", "writing", "script"],
   art: ["artist", "artwork", "illustrat", "graphics", "the art", "art:"],
@@ -379,7 +381,7 @@ function situationQuestions(f: Facts): EvalQuestion[] {
   if (undatedDev) {
     add("empty-sort", "empty-reason", {
       question: `What's the newest visual novel from ${undatedDev[0]}?`,
-      need: [["no release date", "release dates are unknown", "release date is unknown", "dates are unknown", "dates aren't known", "no dates", "undated", ...UNKNOWN]],
+      need: [["no release date", "release dates are unknown", "release date is unknown", "dates are unknown", "dates aren't known", "no dates", "undated", "has a release date", "carries a release date", "sort them by date", ...UNKNOWN]],
       minCalls: 1,
       expert: `vndb_search_vn {filters: {developer: "${undatedDev[0]}"}, sort: "released", reverse: true} (none has a date: say so, do not name the first row)`,
     });
@@ -466,7 +468,7 @@ function situationQuestions(f: Facts): EvalQuestion[] {
       question: `List every release of ${t(manyReleases)}: how many are there, and on which platforms?`,
       // The platforms most of its releases are on.
       // Names only: codes such as "and" or "lin" are inside ordinary words.
-      need: [num(f.releasesOf(manyReleases.id).length), ...releasePlatforms(manyReleases).slice(0, 3).map((p) => [PLATFORM_NAMES[p]!])],
+      need: [num(f.releasesOf(manyReleases.id).length), ...releasePlatforms(manyReleases).slice(0, 3).map((p) => [PLATFORM_NAMES[p]!, ...(PLATFORM_LONG_NAMES[p] ?? [])])],
       minCalls: 1,
       expert: `vndb_search_release {filters: {vn: "${manyReleases.id}"}, fields: "title,platforms,released", results: 100, count: true}`,
     });

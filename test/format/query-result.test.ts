@@ -44,6 +44,14 @@ describe("formatQueryPage", () => {
     expect(r.structuredContent.next).toBeUndefined();
   });
 
+  it("names the entries whose members were hidden when they are few, and only those", () => {
+    const clean = { ...vn(18, 10, 1), description: "no secrets" };
+    const r = formatQueryPage({ endpoint: "vn", results: [clean, vn(17, 10, 3)], more: false });
+    expect(r.text).toMatch(/Hidden as spoilers \(above level 0\): 2 tags, 1 spoiler passage in v17\./);
+    const many = formatQueryPage({ endpoint: "vn", results: [1, 2, 3, 4].map((n) => vn(n, 10, 3)), more: false });
+    expect(many.text).toMatch(/Hidden as spoilers \(above level 0\): 8 tags, 4 spoiler passages\./);
+  });
+
   it("says how to see hidden spoilers: the tool's argument when it has one, else the server setting", () => {
     const withArg = formatQueryPage({ endpoint: "vn", results: [vn(17)], more: false }, { spoilerArgument: "spoilers" });
     expect(withArg.text).toMatch(/call again with "spoilers": 2/);
