@@ -20,8 +20,8 @@ import type { MirrorHealth } from "../mirror.js";
 import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
-import { createMcpHandler, isInitializeRequest, isLegacyRequest, type AuthInfo, type McpServer, type RequestStateCodec } from "@modelcontextprotocol/server";
+import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from "@modelcontextprotocol/node";
+import { createMcpHandler, isInitializeRequest, type AuthInfo, type McpServer, type RequestStateCodec } from "@modelcontextprotocol/server";
 import type { ServerConfig } from "../config.js";
 import { createServer, type CreatedServer } from "../create-server.js";
 import { forgetSecret, registerSecret, type Logger } from "../log.js";
@@ -35,6 +35,7 @@ import { clientAddress } from "./http-client-address.js";
 import { sha256, tokenFingerprint } from "../../kana/digest.js";
 import { budgetKeys, identityOf, inPool, sessionOwner, type CallerFacts } from "./http-caller.js";
 import { corsHeaders, preflightHeaders } from "./http-cors.js";
+import { isModernRequest, nodeModernHandler } from "./http-modern-node.js";
 
 export { HttpFailure, type HttpAuth } from "./http-auth.js";
 
@@ -143,11 +144,12 @@ function sendError(res: ServerResponse, status: number, message: string, headers
 }
 
 /**
- * Reads a JSON body up to `limit` bytes. Past it (declared or streamed, chunked included),
- * the answer is 413 and the rest of the body is read and dropped, up to a bound, so that the
- * client sees the 413 instead of a reset connection.
+ * Reads a JSON body up to `limit` bytes: the message parsed, and its text as received. Past
+ * the limit (declared or streamed, chunked included), the answer is 413 and the rest of the
+ * body is read and dropped, up to a bound, so that the client sees the 413 instead of a reset
+ * connection.
  */
-async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+async function readJsonBody(req: IncomingMessage, limit: number): Promise<{ message: unknown; text: string }> {
   const tooLarge = () => {
     let dropped = 0;
     req.on("data", (chunk: Buffer) => {
@@ -167,9 +169,10 @@ async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknow
     chunks.push(chunk);
   }
   // Parsed and checked as JSON-RPC (wire-check.ts); a failure answers 400 with the spec's error.
-  const verdict = checkText(Buffer.concat(chunks).toString("utf8"));
+  const text = Buffer.concat(chunks).toString("utf8");
+  const verdict = checkText(text);
   if (!verdict.ok) throw new HttpFailure(400, verdict.why, {}, verdict.error);
-  return verdict.message;
+  return { message: verdict.message, text };
 }
 
 /** The ids of the JSON-RPC requests in a body (a drain answers them). */
@@ -473,16 +476,16 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
   });
 
   /**
-   * One Node adapter for every 2026-07-28 request, made once. An adapter made per request
-   * (around a closure that knew the request's server) kept that server alive after the
-   * answer: the adapter leaves a listener on the request's abort signal, which undici holds
-   * until the web Request has been collected and its finalizer has run, so under load every
-   * replica grew by ~90 KiB per call (bench/proxy-load.bench.ts). The server travels in
-   * `req.auth` instead, the adapter's documented way to pass authentication info on.
+   * One Node adapter for every 2026-07-28 request, made once (http-modern-node.ts). An
+   * adapter made per request (around a closure that knew the request's server) kept that
+   * server alive after the answer: the adapter leaves a listener on the request's abort
+   * signal, which undici holds until the web Request has been collected and its finalizer has
+   * run, so under load every replica grew by ~90 KiB per call (bench/proxy-load.bench.ts). The
+   * server travels in `req.auth` instead, the way to pass authentication info on.
    */
-  const modernNode = toNodeHandler(modern);
+  const modernNode = nodeModernHandler(modern, (error) => log.debug(`HTTP (2026-07-28): ${error.message}`));
 
-  async function handleModern(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse, body: unknown, token: string | undefined, caller: CallerFacts) {
+  async function handleModern(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse, body: unknown, text: string, token: string | undefined, caller: CallerFacts) {
     const { created, idleModern, release } = await statelessServer(token, caller, "modern");
     // The SDK seeds each request's client identity and capabilities from its envelope, so a
     // kept server answers the next request of its caller as that request says.
@@ -497,13 +500,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     });
     // authInfo is only the way to hand this request's server to the factory: the token stays out of it.
     req.auth = { token: hashOf(token), clientId: "bearer", scopes: [], extra: { server: created.server } };
-    await modernNode(req, res, body);
-  }
-
-  /** A POST without a session that the SDK classifies as 2026-07-28 (server/discover or the envelope). */
-  async function isModern(req: IncomingMessage, body: unknown): Promise<boolean> {
-    if (req.method !== "POST" || typeof req.headers["mcp-session-id"] === "string") return false;
-    return !(await isLegacyRequest(await toWebRequest(req, body), body, { maxRequestBodySize: options.maxBodyBytes }));
+    await modernNode(req, res, body, text);
   }
 
   /**
@@ -679,9 +676,11 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
       if (req.method === "GET") releasePooled();
       else res.on("close", releasePooled);
     }
-    const body = req.method === "POST" ? await readJsonBody(req, options.maxBodyBytes) : undefined;
+    const read = req.method === "POST" ? await readJsonBody(req, options.maxBodyBytes) : undefined;
+    const body = read?.message;
     if (req.method === "POST") inFlight.get(res)?.ids.push(...requestIds(body));
-    if (await isModern(req, body)) await handleModern(req, res, body, token, caller);
+    // A POST without a session that the SDK classifies as 2026-07-28 (server/discover or the envelope).
+    if (read && isModernRequest(req, body)) await handleModern(req, res, body, read.text, token, caller);
     else if (options.stateless) await handleStateless(req, res, body, token, caller);
     else await handleSession(req, res, body, token, caller);
   }
