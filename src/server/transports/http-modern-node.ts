@@ -77,8 +77,10 @@ export function nodeModernHandler(handler: McpHttpHandler, onerror: (error: Erro
       response = await handler.fetch(webRequest(req, text, abort.signal), { ...(req.auth ? { authInfo: req.auth } : {}), parsedBody: body });
     } catch (error) {
       onerror(error instanceof Error ? error : new Error(String(error)));
-      const id = (body as { id?: unknown } | null)?.id;
-      response = Response.json({ jsonrpc: "2.0", error: { code: INTERNAL_ERROR, message: "Internal server error" }, id: typeof id === "string" || typeof id === "number" ? id : null }, { status: 500 });
+      // The request's id when the body is one request (a batch or a notification has none to echo).
+      const { id, method } = (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) as { id?: unknown; method?: unknown };
+      const echo = typeof method === "string" && (typeof id === "string" || typeof id === "number") ? id : null;
+      response = Response.json({ jsonrpc: "2.0", error: { code: INTERNAL_ERROR, message: "Internal server error" }, id: echo }, { status: 500 });
     }
     const headers: Record<string, string> = {};
     for (const [name, value] of response.headers) headers[name] = value;
