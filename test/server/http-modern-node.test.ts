@@ -2,7 +2,7 @@
 // the SDK's own pair (isLegacyRequest over toWebRequest, then toNodeHandler) built two web
 // Requests per call and wrote every JSON answer as a chunked stream; with the per-caller
 // servers this was the work the 2026 era did per call beyond the 2025 stateless path (issue
-// 30 item 4). Here: one web Request per call, a JSON answer written whole with its length,
+// 30 item 4). Here: no undici Request per call, a JSON answer written whole with its length,
 // answers unchanged for an official SDK v2 client pinned to the era, and event streams
 // (progress before the result) still streamed.
 
@@ -104,9 +104,10 @@ const rawCall = (url: string, id: number) =>
 
 describe("2026-07-28 requests on Node's http server", () => {
   for (const mode of ["sessions", "stateless"] as const) {
-    it(`build one web Request each, not two (${mode})`, async () => {
+    it(`build no undici Request (the SDK's adapter built two per call) (${mode})`, async () => {
       handle = await startHttpServer(config(), options(...(mode === "stateless" ? ["--stateless"] : [])), { log: silentLogger, apiFor });
-      // Every web Request made while the calls run, counted through the global constructor.
+      // Every web Request made while the calls run, counted through the global constructor
+      // (the calls themselves go through undici's request API, which makes none).
       const Original = globalThis.Request;
       let made = 0;
       globalThis.Request = class extends Original {
@@ -125,8 +126,7 @@ describe("2026-07-28 requests on Node's http server", () => {
       } finally {
         globalThis.Request = Original;
       }
-      expect(made).toBeGreaterThan(0);
-      expect(made).toBeLessThanOrEqual(CALLS);
+      expect(made).toBe(0);
     });
   }
 

@@ -5,9 +5,10 @@
 // web stream in chunks; the 2026 era then answered fewer calls per second than 2025-era
 // stateless requests served by the SDK's Node transport (issue 30 item 4). Here the era is
 // decided from the headers and the body already parsed (the SDK's own classifier, so the
-// routing cannot disagree with the handler's), one Request is built, from the bytes the
-// client sent, and a whole JSON answer is written at once; event streams are streamed as
-// before, chunk by chunk, waiting for the socket to drain.
+// routing cannot disagree with the handler's), the handler is given the request as the few
+// things it reads of one (no undici Request: see handlerRequest), and a whole JSON answer is
+// written at once; event streams are streamed as before, chunk by chunk, waiting for the
+// socket to drain.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { classifyInboundRequest, type AuthInfo, type McpHttpHandler } from "@modelcontextprotocol/server";
@@ -40,19 +41,24 @@ export function isModernRequest(req: IncomingMessage, body: unknown): boolean {
   return outcome.kind !== "legacy";
 }
 
-/** The web Request the handler reads: the Node request's headers, and as body the text the client sent. */
-function webRequest(req: IncomingMessage, text: string, signal: AbortSignal): Request {
+/**
+ * The request as the handler reads it: its method, URL, headers (`get`) and abort signal; the
+ * body it is given parsed, so it never reads one (createMcpHandler with `parsedBody`; the
+ * request also reaches tool handlers as ctx.http.req, which no tool here reads). Not an
+ * undici Request: one made with a signal to follow makes its own AbortController, a WeakRef
+ * and a FinalizationRegistry entry and listens on the signal, per call, and that work and its
+ * collection made the 2026 era's calls cost more than 2025 stateless ones (bench:http,
+ * server CPU per call).
+ */
+function handlerRequest(req: IncomingMessage, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(":")) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
-  // The body is whole and decoded: it is no longer chunked or compressed.
-  headers.delete("transfer-encoding");
-  headers.delete("content-encoding");
-  headers.set("content-length", String(Buffer.byteLength(text)));
-  return new Request(`http://${header(req, "host") ?? "localhost"}${req.url ?? "/"}`, { method: "POST", headers, body: text, signal });
+  const url = `http://${header(req, "host") ?? "localhost"}${req.url ?? "/"}`;
+  return { method: "POST", url, headers, signal, body: null, bodyUsed: false } as Partial<Request> as Request;
 }
 
 const isJson = (response: Response) => (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === "application/json";
@@ -60,11 +66,11 @@ const isJson = (response: Response) => (response.headers.get("content-type") ?? 
 /**
  * One Node handler for every 2026-07-28 POST. `req.auth` is handed to the handler as its
  * authInfo (the server of this request travels there: nothing here closes over it, so no
- * listener left on a request's abort signal can keep a server alive). `text` is the body as
- * received, `body` the same parsed (the handler then reads nothing again).
+ * listener left on a request's abort signal can keep a server alive). `body` is the message
+ * already read and parsed.
  */
 export function nodeModernHandler(handler: McpHttpHandler, onerror: (error: Error) => void) {
-  return async (req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse, body: unknown, text: string): Promise<void> => {
+  return async (req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse, body: unknown): Promise<void> => {
     const abort = new AbortController();
     let finished = false;
     // A client that goes away aborts the exchange (the SDK closes its transport).
@@ -74,7 +80,7 @@ export function nodeModernHandler(handler: McpHttpHandler, onerror: (error: Erro
     if (res.destroyed) abort.abort();
     let response: Response;
     try {
-      response = await handler.fetch(webRequest(req, text, abort.signal), { ...(req.auth ? { authInfo: req.auth } : {}), parsedBody: body });
+      response = await handler.fetch(handlerRequest(req, abort.signal), { ...(req.auth ? { authInfo: req.auth } : {}), parsedBody: body });
     } catch (error) {
       onerror(error instanceof Error ? error : new Error(String(error)));
       // The request's id when the body is one request (a batch or a notification has none to echo).

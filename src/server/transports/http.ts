@@ -144,12 +144,11 @@ function sendError(res: ServerResponse, status: number, message: string, headers
 }
 
 /**
- * Reads a JSON body up to `limit` bytes: the message parsed, and its text as received. Past
- * the limit (declared or streamed, chunked included), the answer is 413 and the rest of the
- * body is read and dropped, up to a bound, so that the client sees the 413 instead of a reset
- * connection.
+ * Reads a JSON body up to `limit` bytes. Past it (declared or streamed, chunked included),
+ * the answer is 413 and the rest of the body is read and dropped, up to a bound, so that the
+ * client sees the 413 instead of a reset connection.
  */
-async function readJsonBody(req: IncomingMessage, limit: number): Promise<{ message: unknown; text: string }> {
+async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
   const tooLarge = () => {
     let dropped = 0;
     req.on("data", (chunk: Buffer) => {
@@ -169,10 +168,9 @@ async function readJsonBody(req: IncomingMessage, limit: number): Promise<{ mess
     chunks.push(chunk);
   }
   // Parsed and checked as JSON-RPC (wire-check.ts); a failure answers 400 with the spec's error.
-  const text = Buffer.concat(chunks).toString("utf8");
-  const verdict = checkText(text);
+  const verdict = checkText(Buffer.concat(chunks).toString("utf8"));
   if (!verdict.ok) throw new HttpFailure(400, verdict.why, {}, verdict.error);
-  return { message: verdict.message, text };
+  return verdict.message;
 }
 
 /** The ids of the JSON-RPC requests in a body (a drain answers them). */
@@ -485,7 +483,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
    */
   const modernNode = nodeModernHandler(modern, (error) => log.debug(`HTTP (2026-07-28): ${error.message}`));
 
-  async function handleModern(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse, body: unknown, text: string, token: string | undefined, caller: CallerFacts) {
+  async function handleModern(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse, body: unknown, token: string | undefined, caller: CallerFacts) {
     const { created, idleModern, release } = await statelessServer(token, caller, "modern");
     // The SDK seeds each request's client identity and capabilities from its envelope, so a
     // kept server answers the next request of its caller as that request says.
@@ -500,7 +498,7 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     });
     // authInfo is only the way to hand this request's server to the factory: the token stays out of it.
     req.auth = { token: hashOf(token), clientId: "bearer", scopes: [], extra: { server: created.server } };
-    await modernNode(req, res, body, text);
+    await modernNode(req, res, body);
   }
 
   /**
@@ -676,11 +674,10 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
       if (req.method === "GET") releasePooled();
       else res.on("close", releasePooled);
     }
-    const read = req.method === "POST" ? await readJsonBody(req, options.maxBodyBytes) : undefined;
-    const body = read?.message;
+    const body = req.method === "POST" ? await readJsonBody(req, options.maxBodyBytes) : undefined;
     if (req.method === "POST") inFlight.get(res)?.ids.push(...requestIds(body));
     // A POST without a session that the SDK classifies as 2026-07-28 (server/discover or the envelope).
-    if (read && isModernRequest(req, body)) await handleModern(req, res, body, read.text, token, caller);
+    if (isModernRequest(req, body)) await handleModern(req, res, body, token, caller);
     else if (options.stateless) await handleStateless(req, res, body, token, caller);
     else await handleSession(req, res, body, token, caller);
   }
