@@ -19,9 +19,12 @@
 //    its own caller), calling vndb_get_stats (cached: what is measured is the MCP work per
 //    call) for SECONDS, in 2025-era stateless calls and in 2026-07-28 calls, alternating,
 //    ROUNDS times; calls per second as the median and range of the rounds, and the ratio of
-//    the eras in each round (issue 30: 2026 at least 0.9x 2025). With BASE=<checkout of an
-//    earlier commit> the same rounds also run against that build's server, alternating with
-//    this one's, so before and after are measured in the same run.
+//    the eras in each round, pair by pair (issue 30: 2026 at least 0.9x 2025). Beside it the
+//    server's CPU time per answered call (/proc/<pid>/stat, all its threads): on cores shared
+//    with other work the calls per second swing with that work, the CPU spent per call much
+//    less. With BASE=<checkout of an earlier commit> the same rounds also run against that
+//    build's server, alternating with this one's, so before and after are measured in the
+//    same run.
 //
 //   npm run bench:http            (CALLS=300 SESSIONS=40 MANY=3000 by default)
 //   PARTS=memory npm run bench:http   (only the parts named: calls, shared, memory, throughput)
@@ -50,6 +53,8 @@ const WARMUP = 20;
 const USERS = Number(process.env.USERS ?? 16);
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
+/** Seconds of calls per server and era before the rounds (JIT, caches, each caller's client), at least. */
+const WARMUP_S = 5;
 /** An earlier checkout (with node_modules) whose server the throughput part also measures. */
 const BASE = process.env.BASE ? resolve(process.env.BASE) : undefined;
 const PROTOCOL_2026 = "2026-07-28";
@@ -81,6 +86,17 @@ async function startHttp(args: string[], extraEnv: Record<string, string> = {}, 
     child.once("exit", (code) => reject(new Error(`server exited ${code}: ${log}`)));
   });
   return { url, child, stop: () => new Promise((resolve) => (child.once("exit", () => resolve()), child.kill("SIGTERM"))) };
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (Linux's USER_HZ, 100 on every common build). */
+const CLOCK_TICKS_PER_S = 100;
+
+/** CPU time a process (all its threads) has used so far, in ms (Linux): user + system. */
+function cpuMsOf(pid: number): number {
+  // The command name (field 2) may hold spaces; the fields after its closing parenthesis are fixed.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(")").pop()!.trim().split(/\s+/);
+  // utime and stime are fields 14 and 15 of the whole line, so 12 and 13 after the name.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
 }
 
 /** Resident memory of a process in bytes (Linux). */
@@ -266,25 +282,31 @@ async function eraCall(url: URL, dispatcher: Agent, era: Era, user: number, id: 
   }
 }
 
-/** USERS callers calling without pause for SECONDS: answered calls per second, and failures. */
-async function load(url: URL, era: Era): Promise<{ perSecond: number; failed: number }> {
+/**
+ * USERS callers calling without pause for SECONDS: answered calls per second, failures, and
+ * the server's CPU time per answered call (its own work, which other processes on a loaded
+ * machine slow down but do not add to, unlike the calls per second).
+ */
+async function load(server: Started, era: Era, seconds = SECONDS): Promise<{ perSecond: number; failed: number; cpuMsPerCall: number }> {
   const dispatcher = new Agent({ connections: USERS, keepAliveTimeout: 10_000 });
   let ok = 0;
   let failed = 0;
   let id = 0;
-  const end = performance.now() + SECONDS * 1000;
+  const end = performance.now() + seconds * 1000;
+  const cpu0 = cpuMsOf(server.child.pid!);
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: USERS }, async (_, user) => {
       while (performance.now() < end) {
-        if (await eraCall(url, dispatcher, era, user, ++id)) ok++;
+        if (await eraCall(server.url, dispatcher, era, user, ++id)) ok++;
         else failed++;
       }
     }),
   );
   const elapsed = (performance.now() - t0) / 1000;
+  const cpu = cpuMsOf(server.child.pid!) - cpu0;
   await dispatcher.close();
-  return { perSecond: ok / elapsed, failed };
+  return { perSecond: ok / elapsed, failed, cpuMsPerCall: cpu / Math.max(1, ok) };
 }
 
 /** Median and range of a list of figures. */
@@ -299,25 +321,34 @@ async function throughput() {
   const servers = await Promise.all(builds.map((b) => startHttp(["--embedded", "--stateless"], trust, b.checkout)));
   const eras: Era[] = ["2025 stateless", "2026-07-28"];
   const figures = new Map<string, number[]>();
+  const cpu = new Map<string, number[]>();
   const ratios = new Map<string, number[]>();
+  const cpuRatios = new Map<string, number[]>();
   const failures = new Map<string, number>();
+  const add = (m: Map<string, number[]>, k: string, v: number) => m.set(k, [...(m.get(k) ?? []), v]);
   try {
     // Warm-up: the catalogue, the cached answer and each caller's client, in both eras.
-    for (const server of servers) for (const era of eras) await load(server.url, era);
+    for (const server of servers) for (const era of eras) await load(server, era, Math.max(SECONDS, WARMUP_S));
     for (let round = 0; round < ROUNDS; round++) {
-      // Alternating: builds in turn, and within each round the eras in turn (their order flips each round).
+      // Alternating: builds in turn, and within each round the eras in turn (their order flips
+      // each round), so that the two figures of a pair were measured seconds apart.
       for (const [i, build] of builds.entries()) {
         const order = round % 2 === 0 ? eras : [...eras].reverse();
-        const got: Record<string, number> = {};
+        const got: Record<string, { perSecond: number; cpuMsPerCall: number }> = {};
         for (const era of order) {
-          const { perSecond, failed } = await load(servers[i]!.url, era);
+          const run = await load(servers[i]!, era);
           const key = `${build.name} ${era}`;
-          figures.set(key, [...(figures.get(key) ?? []), perSecond]);
-          failures.set(key, (failures.get(key) ?? 0) + failed);
-          got[era] = perSecond;
-          console.log(`  round ${round + 1}: ${key.padEnd(24)} ${perSecond.toFixed(0)} calls/s${failed ? `, ${failed} failed` : ""}`);
+          add(figures, key, run.perSecond);
+          add(cpu, key, run.cpuMsPerCall);
+          failures.set(key, (failures.get(key) ?? 0) + run.failed);
+          got[era] = run;
+          console.log(`  round ${round + 1}: ${key.padEnd(24)} ${run.perSecond.toFixed(0).padStart(5)} calls/s, server CPU ${run.cpuMsPerCall.toFixed(3)} ms/call${run.failed ? `, ${run.failed} failed` : ""}`);
         }
-        ratios.set(build.name, [...(ratios.get(build.name) ?? []), got["2026-07-28"]! / got["2025 stateless"]!]);
+        const ratio = got["2026-07-28"]!.perSecond / got["2025 stateless"]!.perSecond;
+        const cpuRatio = got["2026-07-28"]!.cpuMsPerCall / got["2025 stateless"]!.cpuMsPerCall;
+        add(ratios, build.name, ratio);
+        add(cpuRatios, build.name, cpuRatio);
+        console.log(`  round ${round + 1}: ${build.name}: 2026 / 2025 stateless ${ratio.toFixed(2)}x calls/s, ${cpuRatio.toFixed(2)}x CPU per call`);
       }
     }
   } finally {
@@ -328,7 +359,9 @@ async function throughput() {
     seconds: SECONDS,
     rounds: ROUNDS,
     perSecond: Object.fromEntries([...figures].map(([k, v]) => [k, { ...spread(v), rounds: v, failed: failures.get(k) ?? 0 }])),
+    cpuMsPerCall: Object.fromEntries([...cpu].map(([k, v]) => [k, { ...spread(v), rounds: v }])),
     ratio2026to2025: Object.fromEntries([...ratios].map(([k, v]) => [k, { ...spread(v), rounds: v }])),
+    cpuRatio2026to2025: Object.fromEntries([...cpuRatios].map(([k, v]) => [k, { ...spread(v), rounds: v }])),
   };
 }
 
@@ -358,7 +391,11 @@ function report(rows?: Awaited<ReturnType<typeof perCall>>, shared?: Awaited<Ret
   if (flow) {
     console.log(`throughput: ${flow.users} callers, ${flow.seconds} s per run, ${flow.rounds} rounds, calls/s median (range):`);
     for (const [k, v] of Object.entries(flow.perSecond)) console.log(`  ${k.padEnd(24)} ${v.median.toFixed(0)} (${v.min.toFixed(0)}-${v.max.toFixed(0)})${v.failed ? `, ${v.failed} failed` : ""}`);
-    for (const [k, v] of Object.entries(flow.ratio2026to2025)) console.log(`  ${k}: 2026 / 2025 stateless ${v.median.toFixed(2)}x (${v.min.toFixed(2)}-${v.max.toFixed(2)}) (target >= 0.9x)`);
+    console.log(`server CPU time per answered call, ms, median (range):`);
+    for (const [k, v] of Object.entries(flow.cpuMsPerCall)) console.log(`  ${k.padEnd(24)} ${v.median.toFixed(3)} (${v.min.toFixed(3)}-${v.max.toFixed(3)})`);
+    console.log(`2026 / 2025 stateless, pair by pair (each round's two runs), median (range):`);
+    for (const [k, v] of Object.entries(flow.ratio2026to2025)) console.log(`  ${k}: calls/s ${v.median.toFixed(2)}x (${v.min.toFixed(2)}-${v.max.toFixed(2)}) (target >= 0.9x)`);
+    for (const [k, v] of Object.entries(flow.cpuRatio2026to2025)) console.log(`  ${k}: CPU per call ${v.median.toFixed(2)}x (${v.min.toFixed(2)}-${v.max.toFixed(2)}) (at most 1/0.9 = 1.11x for the same calls/s on busy cores)`);
   }
   mkdirSync(join(root, "bench", "out"), { recursive: true });
   writeFileSync(join(root, "bench", "out", "http.json"), JSON.stringify({ calls: CALLS, rows, shared, memory: mem, throughput: flow }, null, 2));

@@ -20,8 +20,8 @@ import type { MirrorHealth } from "../mirror.js";
 import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
-import { createMcpHandler, isInitializeRequest, isLegacyRequest, type AuthInfo, type McpServer, type RequestStateCodec } from "@modelcontextprotocol/server";
+import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from "@modelcontextprotocol/node";
+import { createMcpHandler, isInitializeRequest, type AuthInfo, type McpServer, type RequestStateCodec } from "@modelcontextprotocol/server";
 import type { ServerConfig } from "../config.js";
 import { createServer, type CreatedServer } from "../create-server.js";
 import { forgetSecret, registerSecret, type Logger } from "../log.js";
@@ -35,6 +35,7 @@ import { clientAddress } from "./http-client-address.js";
 import { sha256, tokenFingerprint } from "../../kana/digest.js";
 import { budgetKeys, identityOf, inPool, sessionOwner, type CallerFacts } from "./http-caller.js";
 import { corsHeaders, preflightHeaders } from "./http-cors.js";
+import { isModernRequest, nodeModernHandler } from "./http-modern-node.js";
 
 export { HttpFailure, type HttpAuth } from "./http-auth.js";
 
@@ -473,14 +474,14 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
   });
 
   /**
-   * One Node adapter for every 2026-07-28 request, made once. An adapter made per request
-   * (around a closure that knew the request's server) kept that server alive after the
-   * answer: the adapter leaves a listener on the request's abort signal, which undici holds
-   * until the web Request has been collected and its finalizer has run, so under load every
-   * replica grew by ~90 KiB per call (bench/proxy-load.bench.ts). The server travels in
-   * `req.auth` instead, the adapter's documented way to pass authentication info on.
+   * One Node adapter for every 2026-07-28 request, made once (http-modern-node.ts). An
+   * adapter made per request (around a closure that knew the request's server) kept that
+   * server alive after the answer: the adapter leaves a listener on the request's abort
+   * signal, which undici holds until the web Request has been collected and its finalizer has
+   * run, so under load every replica grew by ~90 KiB per call (bench/proxy-load.bench.ts). The
+   * server travels in `req.auth` instead, the way to pass authentication info on.
    */
-  const modernNode = toNodeHandler(modern);
+  const modernNode = nodeModernHandler(modern, (error) => log.debug(`HTTP (2026-07-28): ${error.message}`));
 
   async function handleModern(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse, body: unknown, token: string | undefined, caller: CallerFacts) {
     const { created, idleModern, release } = await statelessServer(token, caller, "modern");
@@ -498,12 +499,6 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     // authInfo is only the way to hand this request's server to the factory: the token stays out of it.
     req.auth = { token: hashOf(token), clientId: "bearer", scopes: [], extra: { server: created.server } };
     await modernNode(req, res, body);
-  }
-
-  /** A POST without a session that the SDK classifies as 2026-07-28 (server/discover or the envelope). */
-  async function isModern(req: IncomingMessage, body: unknown): Promise<boolean> {
-    if (req.method !== "POST" || typeof req.headers["mcp-session-id"] === "string") return false;
-    return !(await isLegacyRequest(await toWebRequest(req, body), body, { maxRequestBodySize: options.maxBodyBytes }));
   }
 
   /**
@@ -681,7 +676,8 @@ export async function startHttpServer(config: ServerConfig, options: HttpOptions
     }
     const body = req.method === "POST" ? await readJsonBody(req, options.maxBodyBytes) : undefined;
     if (req.method === "POST") inFlight.get(res)?.ids.push(...requestIds(body));
-    if (await isModern(req, body)) await handleModern(req, res, body, token, caller);
+    // A POST without a session that the SDK classifies as 2026-07-28 (server/discover or the envelope).
+    if (isModernRequest(req, body)) await handleModern(req, res, body, token, caller);
     else if (options.stateless) await handleStateless(req, res, body, token, caller);
     else await handleSession(req, res, body, token, caller);
   }
