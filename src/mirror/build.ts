@@ -8,6 +8,8 @@
 import { statSync, mkdirSync, renameSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import { MirrorInputError } from "./errors.js";
+import { CATALOGUE_FILES } from "../emulator/catalogue/load.js";
+import { writeServeIndex } from "../emulator/catalogue/serve-index.js";
 import { type DumpConsumer, peekTimestamp, readDump } from "./dump/read-dump.js";
 import {
   type MirrorManifest,
@@ -135,6 +137,18 @@ export async function buildMirror(options: BuildOptions): Promise<BuildResult> {
       throw describeFsError(e, temp);
     }
     if (options.signal?.aborted) throw new MirrorInputError("the build was interrupted");
+    // What the server would otherwise compute at every start (emulator/catalogue/serve-index.ts),
+    // for a whole catalogue (a test's stand-in deriver writes a table or two).
+    if (Object.values(CATALOGUE_FILES).every((f) => existsSync(join(temp, f)))) {
+      progress.stage("serve index");
+      try {
+        writeServeIndex(temp, dayNumber(timestamp));
+      } catch (e) {
+        throw describeFsError(e, temp);
+      }
+      progress.done();
+      if (options.signal?.aborted) throw new MirrorInputError("the build was interrupted");
+    }
     const sources: MirrorManifest["sources"] = options.sources ?? {
       db: basename(options.dump),
       ...(options.extras?.tagsJson ? { tags: basename(options.extras.tagsJson) } : {}),
