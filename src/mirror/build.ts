@@ -126,7 +126,7 @@ export async function buildMirror(options: BuildOptions): Promise<BuildResult> {
     }
     const timestamp = await peekTimestamp(options.dump, { forceJsZstd: options.forceJsZstd });
     const dataDate = timestamp.slice(0, 10);
-    const deriver = options.createDeriver({ today: dayNumber(timestamp), dataDate });
+    let deriver: ReturnType<DeriverFactory> | null = options.createDeriver({ today: dayNumber(timestamp), dataDate });
     mkdirSync(temp);
     const read = await readDump(options.dump, deriver, progress, { signal: options.signal, forceJsZstd: options.forceJsZstd });
     if (options.signal?.aborted) throw new MirrorInputError("the build was interrupted");
@@ -136,6 +136,8 @@ export async function buildMirror(options: BuildOptions): Promise<BuildResult> {
     } catch (e) {
       throw describeFsError(e, temp);
     }
+    // Let go of what the deriver holds before the serve index reads the catalogue back (peak RSS).
+    deriver = null;
     if (options.signal?.aborted) throw new MirrorInputError("the build was interrupted");
     // What the server would otherwise compute at every start (emulator/catalogue/serve-index.ts),
     // for a whole catalogue (a test's stand-in deriver writes a table or two).
