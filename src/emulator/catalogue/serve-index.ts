@@ -35,12 +35,12 @@ const FORMAT = 1;
 
 /**
  * The columns kept apart from their rows, per table: the heavy ones, which a first search,
- * an id lookup or a page of titles never reads (sizes at VNDB's size: VN descriptions 49 MB
- * and tag votes 47 MB of vn.json's 138; character descriptions 40 MB and traits 22 MB of
- * character.json's 75).
+ * an id lookup or a page of titles never reads (sizes at VNDB's size: VN descriptions 49 MB,
+ * tag votes 47 MB and titles 14 MB of vn.json's 138 — a VN's main title is in its caches;
+ * character descriptions 40 MB and traits 22 MB of character.json's 75).
  */
 export const SPLIT_COLUMNS = {
-  vn: ["description", "tags", "staff", "va"],
+  vn: ["description", "tags", "titles", "staff", "va", "aliases"],
   character: ["description", "traits"],
 } as const satisfies Partial<Record<CompactTable, readonly string[]>>;
 
