@@ -116,6 +116,11 @@ describe("a mirror build's serve index", () => {
       expect(readServeIndex(stale)).toBeNull();
       writeServeIndex(stale, TODAY);
       expect(readServeIndex(stale)).not.toBeNull();
+      // An unreadable caches file: the database computes them instead (no failure).
+      writeFileSync(join(stale, SERVE_INDEX_DIR, "vn-prebuilt.json"), "{");
+      expect(readServeIndex(stale)!.prebuilt(TODAY)).toBeNull();
+      writeServeIndex(stale, TODAY);
+      expect(readServeIndex(stale)!.prebuilt(TODAY)).not.toBeNull();
       // A column file missing.
       rmSync(join(stale, SERVE_INDEX_DIR, "vn-tags.json"));
       expect(readServeIndex(stale)).toBeNull();

@@ -189,7 +189,14 @@ export function readServeIndex(dir: string): ServeIndex | null {
   let columns: CacheColumns | undefined;
   return {
     catalogue: catalogue as unknown as Catalogue,
-    prebuilt: (today) => fromColumns((columns ??= JSON.parse(readFileSync(join(base, manifest.prebuilt), "utf8")) as CacheColumns), today),
+    prebuilt: (today) => {
+      // An unreadable file is no reason to fail: the database computes the caches instead.
+      try {
+        return fromColumns((columns ??= JSON.parse(readFileSync(join(base, manifest.prebuilt), "utf8")) as CacheColumns), today);
+      } catch {
+        return null;
+      }
+    },
     loadNextColumn() {
       // Reading the rows queues their columns; a column read by a query meanwhile is skipped.
       for (const table of Object.keys(manifest.tables)) void catalogue[table];
