@@ -41,6 +41,8 @@ const CLI = ["--import", "tsx", join(repo, "src", "cli", "main.ts")];
  * takes as long as the others leave it; BUILD_NICE=0 measures the swap under load sooner.
  */
 const BUILD_NICE = Number(process.env.BUILD_NICE ?? 19);
+/** The first pass's deadline per call (a first query of a kind may wait for a table's load). */
+const FIRST_PASS_DEADLINE_MS = 600_000;
 const MIX = QUERIES.filter((q) => !q.token && q.endpoint !== "ulist");
 
 const quantile = (xs: number[], q: number) => {
@@ -55,9 +57,11 @@ function buildArgs(): string[] {
 }
 
 /** Peak RSS from /usr/bin/time -v's report. */
-function parseTime(text: string): { peakMiB?: number } {
+function parseTime(text: string): { peakMiB?: number; cpuS?: number } {
   const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(text);
-  return m ? { peakMiB: Number(m[1]) / 1024 } : {};
+  const user = /User time \(seconds\): ([\d.]+)/.exec(text);
+  const system = /System time \(seconds\): ([\d.]+)/.exec(text);
+  return { ...(m ? { peakMiB: Number(m[1]) / 1024 } : {}), ...(user && system ? { cpuS: Number(user[1]) + Number(system[1]) } : {}) };
 }
 
 async function parent(): Promise<void> {
@@ -72,9 +76,9 @@ async function parent(): Promise<void> {
   // /usr/bin/time -v reports on stderr; execFileSync returns stdout, so run it through a shell that swaps them.
   const t = performance.now();
   const report = execFileSync("sh", ["-c", `/usr/bin/time -v "$0" "$@" 2>&1 >/dev/null | tail -n 30`, process.execPath, ...buildArgs()], { cwd: repo, encoding: "utf8", maxBuffer: 1 << 26 });
-  const build = { wallS: (performance.now() - t) / 1000, peakMiB: parseTime(report).peakMiB ?? NaN };
+  const build = { wallS: (performance.now() - t) / 1000, peakMiB: parseTime(report).peakMiB ?? NaN, cpuS: parseTime(report).cpuS ?? NaN };
   if (!existsSync(join(ROOT, "current", "mirror.json"))) throw new Error(`mirror build made no complete build:\n${report}`);
-  console.log(`mirror build: ${build.wallS.toFixed(0)} s wall (target ≤ ${TARGETS.buildS}: ${mark(build.wallS <= TARGETS.buildS)}), peak RSS ${build.peakMiB.toFixed(0)} MiB (target ≤ ${TARGETS.buildRssMiB}: ${mark(build.peakMiB <= TARGETS.buildRssMiB)})`);
+  console.log(`mirror build: ${build.wallS.toFixed(0)} s wall (target ≤ ${TARGETS.buildS}: ${mark(build.wallS <= TARGETS.buildS)}; ${build.cpuS.toFixed(0)} CPU s), peak RSS ${build.peakMiB.toFixed(0)} MiB (target ≤ ${TARGETS.buildRssMiB}: ${mark(build.peakMiB <= TARGETS.buildRssMiB)})`);
   console.log(`  command: /usr/bin/time -v node ${buildArgs().join(" ")}`);
   await serveReport();
 }
@@ -87,7 +91,7 @@ async function serveReport(): Promise<void> {
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
   if (code !== 0) throw new Error(`the serve phase exited with ${code}`);
   const r = JSON.parse(out.trim().split("\n").at(-1)!) as ServeReport;
-  console.log(`server: ready ${(r.readyMs / 1000).toFixed(2)} s after start (target ≤ ${TARGETS.readyS}: ${mark(r.readyMs / 1000 <= TARGETS.readyS)}), RSS ${r.rssMiB.toFixed(0)} MiB after load, ${r.rssAfterMiB.toFixed(0)} MiB after the mix, peak ${r.hwmMiB.toFixed(0)} MiB (target ≤ ${TARGETS.rssMiB}: ${mark(r.rssAfterMiB <= TARGETS.rssMiB)})`);
+  console.log(`server: ready ${(r.readyMs / 1000).toFixed(2)} s after start (target ≤ ${TARGETS.readyS}: ${mark(r.readyMs / 1000 <= TARGETS.readyS)}; ${r.readyCpuS.toFixed(1)} CPU s; slowest first query of a kind ${(r.firstMaxMs / 1000).toFixed(1)} s), RSS ${r.rssMiB.toFixed(0)} MiB after load, ${r.rssAfterMiB.toFixed(0)} MiB after the mix, peak ${r.hwmMiB.toFixed(0)} MiB (target ≤ ${TARGETS.rssMiB}: ${mark(r.rssAfterMiB <= TARGETS.rssMiB)})`);
   console.log(`  query mix: ${r.calls} calls (${MIX.length} queries × ${PASSES} passes), p50 ${r.p50.toFixed(2)} ms (target ≤ ${TARGETS.p50Ms}: ${mark(r.p50 <= TARGETS.p50Ms)}), p99 ${r.p99.toFixed(2)} ms (target ≤ ${TARGETS.p99Ms}: ${mark(r.p99 <= TARGETS.p99Ms)})`);
   console.log(`  slowest queries (p50 / max ms): ${r.slowest.map((s) => `${s.name} ${s.p50.toFixed(1)} / ${s.max.toFixed(1)}`).join("; ")}`);
   if (r.refresh) {
@@ -98,6 +102,10 @@ async function serveReport(): Promise<void> {
 
 interface ServeReport {
   readyMs: number;
+  /** CPU seconds of the whole process (every thread) at ready: what the start costs apart from a busy machine's waits. */
+  readyCpuS: number;
+  /** The slowest first query of a kind (the untimed first pass). */
+  firstMaxMs: number;
   rssMiB: number;
   rssAfterMiB: number;
   hwmMiB: number;
@@ -130,14 +138,23 @@ async function serve(): Promise<void> {
   const warm = await served.warm;
   if ("failed" in warm) throw new Error(`the mirror did not load: ${warm.failed}`);
   const readyMs = performance.now();
+  const cpu = process.cpuUsage();
+  const readyCpuS = (cpu.user + cpu.system) / 1e6;
   const rssMiB = mib(process.memoryUsage().rss);
-  const client = new KanaClient({ baseUrl: "http://mirror.invalid/kana", local: { api, serves: "all" }, rateLimit: { maxRequests: 1e9 }, concurrency: 64, cacheTtl: { lookupMs: 0 }, logger: () => {} });
-  const timed = async (q: (typeof MIX)[number]) => {
+  const clientFor = (deadlineMs?: number) =>
+    new KanaClient({ baseUrl: "http://mirror.invalid/kana", local: { api, serves: "all" }, rateLimit: { maxRequests: 1e9 }, concurrency: 64, cacheTtl: { lookupMs: 0 }, logger: () => {}, ...(deadlineMs ? { deadlineMs } : {}) });
+  const client = clientFor();
+  const timed = async (q: (typeof MIX)[number], c = client) => {
     const t = performance.now();
-    await client.query(q.endpoint, q.body as never);
+    await c.query(q.endpoint, q.body as never);
     return performance.now() - t;
   };
-  for (const q of MIX) await timed(q); // first use of each index
+  // First use of each index, untimed: on a busy machine a first query of a kind may wait for
+  // a table the worker is still loading longer than a call's deadline, which is no figure of the mix.
+  const first = clientFor(FIRST_PASS_DEADLINE_MS);
+  const firstMs: number[] = [];
+  for (const q of MIX) firstMs.push(await timed(q, first));
+  await first.close();
   const all: number[] = [];
   const byQuery = new Map<string, number[]>();
   for (let p = 0; p < PASSES; p++) {
@@ -151,7 +168,7 @@ async function serve(): Promise<void> {
     .map(([name, xs]) => ({ name, p50: quantile(xs, 0.5), max: Math.max(...xs) }))
     .sort((a, b) => b.p50 - a.p50)
     .slice(0, 5);
-  const report: ServeReport = { readyMs, rssMiB, rssAfterMiB: mib(process.memoryUsage().rss), hwmMiB: procStatus("VmHWM"), calls: all.length, p50: quantile(all, 0.5), p99: quantile(all, 0.99), slowest };
+  const report: ServeReport = { readyMs, readyCpuS, firstMaxMs: Math.max(...firstMs), rssMiB, rssAfterMiB: mib(process.memoryUsage().rss), hwmMiB: procStatus("VmHWM"), calls: all.length, p50: quantile(all, 0.5), p99: quantile(all, 0.99), slowest };
   // Said now as well: the refresh below takes as long as a build.
   process.stderr.write(`serve phase: ${JSON.stringify(report)}\n`);
 

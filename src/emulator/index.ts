@@ -33,6 +33,8 @@ export interface EmulatorOptions {
   preset?: PresetName;
   /** Use this catalogue instead of the preset's data (the preset still decides clock and quirks). */
   catalogue?: Catalogue;
+  /** What was computed before for `catalogue` (a mirror's serve index); the preset's own is never used for a caller's catalogue. */
+  prebuilt?: PresetData["prebuilt"];
   /**
    * Load the catalogue and build the database on the first request instead of before
    * listening (--embedded: the MCP host gets tools/list without waiting for the data).
@@ -110,7 +112,7 @@ export function createEmulatorApi(options: Omit<EmulatorOptions, "port" | "host"
   const stateFile = options.stateFile;
 
   // What the preset's build computed fits its own data only.
-  const prebuilt = options.catalogue ? undefined : data.prebuilt;
+  const prebuilt = options.catalogue ? options.prebuilt : data.prebuilt;
   let db = options.lazy ? undefined : newDatabase(catalogue(), clock, false, prebuilt);
   const context: RouteContext = {
     get db() {

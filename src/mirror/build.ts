@@ -8,6 +8,8 @@
 import { statSync, mkdirSync, renameSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import { MirrorInputError } from "./errors.js";
+import { CATALOGUE_FILES } from "../emulator/catalogue/load.js";
+import { writeServeIndex } from "../emulator/catalogue/serve-index.js";
 import { type DumpConsumer, peekTimestamp, readDump } from "./dump/read-dump.js";
 import {
   type MirrorManifest,
@@ -124,7 +126,7 @@ export async function buildMirror(options: BuildOptions): Promise<BuildResult> {
     }
     const timestamp = await peekTimestamp(options.dump, { forceJsZstd: options.forceJsZstd });
     const dataDate = timestamp.slice(0, 10);
-    const deriver = options.createDeriver({ today: dayNumber(timestamp), dataDate });
+    let deriver: ReturnType<DeriverFactory> | null = options.createDeriver({ today: dayNumber(timestamp), dataDate });
     mkdirSync(temp);
     const read = await readDump(options.dump, deriver, progress, { signal: options.signal, forceJsZstd: options.forceJsZstd });
     if (options.signal?.aborted) throw new MirrorInputError("the build was interrupted");
@@ -134,7 +136,21 @@ export async function buildMirror(options: BuildOptions): Promise<BuildResult> {
     } catch (e) {
       throw describeFsError(e, temp);
     }
+    // Let go of what the deriver holds before the serve index reads the catalogue back (peak RSS).
+    deriver = null;
     if (options.signal?.aborted) throw new MirrorInputError("the build was interrupted");
+    // What the server would otherwise compute at every start (emulator/catalogue/serve-index.ts),
+    // for a whole catalogue (a test's stand-in deriver writes a table or two).
+    if (Object.values(CATALOGUE_FILES).every((f) => existsSync(join(temp, f)))) {
+      progress.stage("serve index");
+      try {
+        writeServeIndex(temp, dayNumber(timestamp));
+      } catch (e) {
+        throw describeFsError(e, temp);
+      }
+      progress.done();
+      if (options.signal?.aborted) throw new MirrorInputError("the build was interrupted");
+    }
     const sources: MirrorManifest["sources"] = options.sources ?? {
       db: basename(options.dump),
       ...(options.extras?.tagsJson ? { tags: basename(options.extras.tagsJson) } : {}),

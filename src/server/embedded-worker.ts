@@ -10,6 +10,7 @@ import { runInNewContext } from "node:vm";
 import { parentPort, workerData } from "node:worker_threads";
 import { createEmulatorApi } from "../emulator/index.js";
 import { lazyCatalogue, loadCatalogue } from "../emulator/catalogue/load.js";
+import { readServeIndex } from "../emulator/catalogue/serve-index.js";
 import { localDataOver } from "../local/local-data.js";
 import { readNeighbours, type NeighbourTable } from "../local/vote-neighbours.js";
 import { buildAll, LAZY_PARTS } from "../emulator/database.js";
@@ -57,11 +58,15 @@ const tell = (message: EmbeddedMessage) => parentPort!.postMessage(message);
 const source = (workerData as { source?: WorkerSource } | undefined)?.source ?? { kind: "bundled" };
 
 setFlagsFromString(KEEP_YOUNG_GENERATION_SMALL);
-const mirrored = source.kind === "mirror" ? lazyCatalogue(source.dir) : undefined;
+// A mirror build's serve index (emulator/catalogue/serve-index.ts), while it holds for the
+// build's files: the VN labels and caches computed by the build, the heavy columns read on
+// first use. Without one (a build of an older version) everything is computed here.
+const index = source.kind === "mirror" ? readServeIndex(source.dir) : null;
+const mirrored = source.kind === "mirror" ? (index?.catalogue ?? lazyCatalogue(source.dir)) : undefined;
 const api = mirrored
   ? // A mirror: VNDB's data has no test tokens and no lists of its own to serve (a user's list
     // goes to VNDB: client/local-route.ts), on the wall clock as VNDB is.
-    createEmulatorApi({ preset: "catalogue", catalogue: mirrored, lazy: true })
+    createEmulatorApi({ preset: "catalogue", catalogue: mirrored, lazy: true, ...(index ? { prebuilt: index.prebuilt } : {}) })
   : createEmulatorApi({ preset: "catalogue", lazy: true, onLoaded: () => setImmediate(collectGarbageOnce) });
 const context = api.context;
 
@@ -105,15 +110,20 @@ tell({ kind: "ready" });
 /** Builds each part of the database in turn, yielding to queued requests between parts. */
 async function loadRest(): Promise<void> {
   const db = context.db;
-  for (const part of LAZY_PARTS) {
+  let more = true;
+  // Then the heavy columns the index keeps apart, each its own step (a request waits for one at most).
+  const steps: [string, () => unknown][] = [...LAZY_PARTS.map((part): [string, () => unknown] => [part, () => db[part]]), ["heavy columns", () => (more = index?.loadNextColumn() ?? false)]];
+  for (let k = 0; k < steps.length; k++) {
     await new Promise((resolve) => setImmediate(resolve));
+    const [part, load] = steps[k]!;
     try {
-      void db[part];
+      load();
     } catch (error) {
       // The request that needs the part will meet the same failure and answer VNDB's 500.
       process.stderr.write(`mirror: loading ${part} failed: ${error instanceof Error ? error.message : String(error)}\n`);
       return;
     }
+    if (k === steps.length - 1 && more) k--;
   }
   collectGarbageOnce();
 }
@@ -126,6 +136,7 @@ try {
     // after the swap must not wait for a table's load.
     if (source.kind === "mirror" && source.eager) {
       buildAll(context.db);
+      while (index?.loadNextColumn());
       collectGarbageOnce();
     }
     tell({ kind: "warm" });

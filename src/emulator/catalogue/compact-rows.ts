@@ -68,7 +68,20 @@ export function createInterner(): Interner {
 export function expandRow(table: CompactTable, row: Record<string, unknown>, intern?: Interner): Record<string, unknown> {
   // Assigning onto the blank row keeps its fixed shape; a spread of 33 columns would leave
   // V8 a dictionary-mode object, several times larger (26 MB instead of 9 for the releases).
-  const full = BLANKS[table]() as unknown as Record<string, unknown>;
+  return expandRowOnto(table, BLANKS[table]() as unknown as Record<string, unknown>, row, intern);
+}
+
+/** The blank row of a table (every column at its default), for a caller that builds rows of its own shape. */
+export function blankRowOf(table: CompactTable): Record<string, unknown> {
+  return BLANKS[table]() as unknown as Record<string, unknown>;
+}
+
+/**
+ * expandRow onto a start object the caller made (a mirror's row whose heavy columns are
+ * read on first use, catalogue/serve-index.ts): the stored columns assigned in order, its
+ * lists shared as expandRow shares them.
+ */
+export function expandRowOnto(table: CompactTable, full: Record<string, unknown>, row: Record<string, unknown>, intern?: Interner): Record<string, unknown> {
   for (const key of Object.keys(row)) full[key] = row[key];
   if (intern) {
     for (const key of Object.keys(full)) {

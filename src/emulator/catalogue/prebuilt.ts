@@ -57,13 +57,23 @@ function sourceHashes(dir: string): Record<string, string> | null {
   return out;
 }
 
-/** The release dates around `today` that bound the days on which every VN's caches come out the same. */
-function validDays(db: Database, today: number): { validFrom: number | null; validBefore: number | null } {
+/**
+ * The release dates around `today` that bound the days on which every VN's caches come out
+ * the same. `recordedHold`: a VN whose catalogue row records c_languages and c_platforms (a
+ * mirror's rows carry VNDB's own) takes them from the row on every day, so its releases'
+ * dates bound nothing.
+ */
+function validDays(db: Database, today: number, recordedHold = false): { validFrom: number | null; validBefore: number | null } {
   let validFrom: number | null = null;
   let validBefore: number | null = null;
+  const recorded = (vid: string) => {
+    const v = db.vn.get(vid);
+    return v !== undefined && v.cLanguages !== undefined && v.cLanguages !== null && v.cPlatforms !== undefined && v.cPlatforms !== null;
+  };
   for (const r of db.catalogue.release) {
     // 0 is an unknown date: counted on every day.
     if (r.released === 0) continue;
+    if (recordedHold && r.vns.every((x) => recorded(x.vn))) continue;
     if (r.released <= today) validFrom = Math.max(validFrom ?? 0, r.released);
     else validBefore = Math.min(validBefore ?? Infinity, r.released);
   }
@@ -77,11 +87,27 @@ function validDays(db: Database, today: number): { validFrom: number | null; val
 export function writePrebuilt(dir: string, db: Database, today: number): boolean {
   const from = sourceHashes(dir);
   if (!from) return false;
-  const vnLabels: PrebuiltFile["vnLabels"] = {};
-  for (const [id, labels] of computeLabels(db, "vn")) vnLabels[id] = labels.map((l) => [l.label, l.prio]);
-  const file: PrebuiltFile = { from, ...validDays(db, today), vnLabels, vnCache: Object.fromEntries(db.vnCache) };
+  const file: PrebuiltFile = { from, ...prebuiltPayload(db, today) };
   writeFileSync(join(dir, PREBUILT_FILE), JSON.stringify(file));
   return true;
+}
+
+/** What the prebuilt data holds, without what ties it to its source files (a mirror ties it its own way: serve-index.ts). */
+export type PrebuiltPayload = Omit<PrebuiltFile, "from">;
+
+/** Computes the labels and caches of `db` dated `today`, and the days they hold for (see validDays for `recordedHold`). */
+export function prebuiltPayload(db: Database, today: number, recordedHold = false): PrebuiltPayload {
+  const vnLabels: PrebuiltFile["vnLabels"] = {};
+  for (const [id, labels] of computeLabels(db, "vn")) vnLabels[id] = labels.map((l) => [l.label, l.prio]);
+  return { ...validDays(db, today, recordedHold), vnLabels, vnCache: Object.fromEntries(db.vnCache) };
+}
+
+/** The payload as the database takes it, or null on a day outside the one its caches hold for. */
+export function usePayload(file: PrebuiltPayload, today: number): Prebuilt | null {
+  if ((file.validFrom !== null && today < file.validFrom) || (file.validBefore !== null && today >= file.validBefore)) return null;
+  const vnLabels = new Map<string, SearchLabel[]>();
+  for (const [id, pairs] of Object.entries(file.vnLabels)) vnLabels.set(id, pairs.map(([label, prio]) => ({ label, prio })));
+  return { vnLabels, vnCache: new Map(Object.entries(file.vnCache)) };
 }
 
 /**
@@ -95,8 +121,5 @@ export function readPrebuilt(dir: string, today: number): Prebuilt | null {
   const file = JSON.parse(readFileSync(path, "utf8")) as PrebuiltFile;
   const now = sourceHashes(dir);
   if (!now || SOURCE_FILES.some((f) => file.from?.[f] !== now[f])) return null;
-  if ((file.validFrom !== null && today < file.validFrom) || (file.validBefore !== null && today >= file.validBefore)) return null;
-  const vnLabels = new Map<string, SearchLabel[]>();
-  for (const [id, pairs] of Object.entries(file.vnLabels)) vnLabels.set(id, pairs.map(([label, prio]) => ({ label, prio })));
-  return { vnLabels, vnCache: new Map(Object.entries(file.vnCache)) };
+  return usePayload(file, today);
 }

@@ -135,32 +135,71 @@ function materialise(ctx: EngineContext, type: EntityType, r: Resolved): Positio
 }
 
 function resolve(ctx: EngineContext, type: EntityType, f: Filter): Resolved {
+  const r = resolveLazily(ctx, type, f);
+  return "neg" in r ? { cand: complement(r.neg, tableOf(ctx.db, type).rows.length), residual: null } : r;
+}
+
+/**
+ * An exact `!=` kept as the rows it excludes (the `=` rows): every row but `neg`. Under an
+ * `and` it is subtracted, under an `or` the union is the complement of what every such child
+ * excludes less what the others match, so a `dtag != X` beside other filters costs the rows
+ * of X, not a list of nearly the whole table built and then combined (bench:mirror's
+ * "vn tags and/or" at VNDB's size).
+ */
+interface Excluded {
+  neg: Positions;
+}
+
+function resolveLazily(ctx: EngineContext, type: EntityType, f: Filter): Resolved | Excluded {
   const head = f[0];
+  const n = () => tableOf(ctx.db, type).rows.length;
   if (head === "and") {
     // Row-counted groups (list-groups.ts) have no index: residuals.
     const { groups, rest } = listGroups(ctx, type, f as ["and", ...Filter[]]);
-    const kids = [...rest.map((k) => resolve(ctx, type, k)), ...groups.map((g): Resolved => ({ cand: null, residual: g }))];
+    const lazy = rest.map((k) => resolveLazily(ctx, type, k));
+    const negs = lazy.filter((k): k is Excluded => "neg" in k).map((k) => k.neg);
+    const kids = [...lazy.filter((k): k is Resolved => !("neg" in k)), ...groups.map((g): Resolved => ({ cand: null, residual: g }))];
     const cands = kids.map((k) => k.cand).filter((c): c is Positions => c !== null);
     const residuals = kids.map((k) => k.residual).filter((p): p is Predicate<any> => p !== null);
-    return {
-      cand: cands.length === 0 ? null : intersect(cands, tableOf(ctx.db, type).rows.length),
-      residual: residuals.length === 0 ? null : residuals.length === 1 ? residuals[0]! : (row, link) => residuals.every((p) => p(row, link)),
-    };
+    const residual: Predicate<any> | null = residuals.length === 0 ? null : residuals.length === 1 ? residuals[0]! : (row, link) => residuals.every((p) => p(row, link));
+    if (cands.length === 0 && negs.length > 0 && residual === null) return { neg: negs.length === 1 ? negs[0]! : unite(negs, n()) };
+    let cand = cands.length === 0 ? null : intersect(cands, n());
+    if (negs.length > 0) cand = cand === null ? complement(unite(negs, n()), n()) : subtract(cand, negs.length === 1 ? negs[0]! : unite(negs, n()));
+    return { cand, residual };
   }
   if (head === "or") {
     const { groups, rest } = listGroups(ctx, type, f as ["or", ...Filter[]]);
-    const kids = rest.map((k) => resolve(ctx, type, k));
+    const lazy = rest.map((k) => resolveLazily(ctx, type, k));
+    const kids = lazy.filter((k): k is Resolved => !("neg" in k));
     if (groups.length > 0 || kids.some((k) => k.cand === null)) return { cand: null, residual: compileFilter(ctx, type, f) };
-    return { cand: unite(kids.map((k) => materialise(ctx, type, k)), tableOf(ctx.db, type).rows.length), residual: null };
+    const matched = unite(kids.map((k) => materialise(ctx, type, k)), n());
+    const negs = lazy.filter((k): k is Excluded => "neg" in k).map((k) => k.neg);
+    if (negs.length === 0) return { cand: matched, residual: null };
+    // A row is left out only when every `!=` child leaves it out and no other child matches it.
+    return { neg: subtract(negs.length === 1 ? negs[0]! : intersect(negs, n()), matched) };
   }
   const [field, op, value] = f as [string, FilterOperator, unknown];
-  const exact = exactLeaf(ctx, type, field, op, value);
+  const excluded: { neg?: Positions } = {};
+  const exact = exactLeaf(ctx, type, field, op, value, excluded);
+  if (excluded.neg !== undefined) return { neg: excluded.neg };
   if (exact !== null) return { cand: exact, residual: null };
   const own = compileFilter(ctx, type, f);
   const found = op === "=" || op === "!=" ? leaf(ctx, type, field, value) : null;
   if (found === null) return { cand: null, residual: own };
-  if (found.exact) return { cand: op === "=" ? found.positions : complement(found.positions, tableOf(ctx.db, type).rows.length), residual: null };
+  if (found.exact) return op === "=" ? { cand: found.positions, residual: null } : { neg: found.positions };
   return op === "=" ? { cand: found.positions, residual: own } : { cand: null, residual: own };
+}
+
+/** The positions of sorted `a` that sorted `b` lacks. */
+function subtract(a: Positions, b: Positions): Positions {
+  if (b.length === 0) return a;
+  const out: number[] = [];
+  let j = 0;
+  for (const p of a) {
+    while (j < b.length && b[j]! < p) j++;
+    if (j >= b.length || b[j] !== p) out.push(p);
+  }
+  return out;
 }
 
 /** Fields a nested filter reads from the link it was reached through (filters.ts Link). */
@@ -286,16 +325,24 @@ function voteMatch(p: VotePostings | undefined, value: unknown, withLevel: boole
   return p.sorted ? out : sortUnique(out);
 }
 
-function exactLeaf(ctx: EngineContext, type: EntityType, field: string, op: FilterOperator, value: unknown): Positions | null {
+/**
+ * A leaf's exact rows from an index, or null. Given `excluded`, an `!=` whose rows are the
+ * complement of its `=` rows leaves those in `excluded.neg` instead (and returns an empty list).
+ */
+function exactLeaf(ctx: EngineContext, type: EntityType, field: string, op: FilterOperator, value: unknown, excluded?: { neg?: Positions }): Positions | null {
   const { db } = ctx;
   const n = tableOf(db, type).rows.length;
   const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
-  const eq = (get: () => Positions) => eqOnlyExact(op, n, get);
+  const eq = (get: () => Positions): Positions | null => {
+    if (op !== "!=" || excluded === undefined) return eqOnlyExact(op, n, get);
+    excluded.neg = get();
+    return [];
+  };
   if (field === "id") {
     const want = idNum(str(value));
     // `=` and `!=` (a lookup by id, often ten at once under an `or`) from the id numbers'
     // positions; the orderings scan the id column.
-    if (op === "=" || op === "!=") return eqOnlyExact(op, n, () => idNumPositions(db, type).get(want) ?? []);
+    if (op === "=" || op === "!=") return eq(() => idNumPositions(db, type).get(want) ?? []);
     return columnMatch(tableOf(db, type).idNums, op, want);
   }
   switch (type) {

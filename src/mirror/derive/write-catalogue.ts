@@ -4,35 +4,13 @@
 // exactly as scripts/catalogue/write.ts writes the bundled sample. Written in chunks, so a
 // table's text never exists as one string.
 import { closeSync, openSync, writeSync } from "node:fs";
+import { writeJsonRows } from "../../emulator/catalogue/write-rows.js";
 import { join } from "node:path";
 import { CATALOGUE_FILES } from "../../emulator/catalogue/load.js";
 import { compactRow, isCompactTable, SHARED_LIST_TABLE, SHARED_LISTS_FILE, shareLists } from "../../emulator/catalogue/compact-rows.js";
 import type { Catalogue } from "../../emulator/catalogue/types.js";
 
-/** Bytes gathered before a write (a few hundred rows). */
-const CHUNK_BYTES = 1 << 20;
-
-/** Writes a JSON array from rows, a row per line; returns the row count. */
-export function writeJsonRows(path: string, rows: Iterable<unknown>): number {
-  const fd = openSync(path, "w");
-  let n = 0;
-  try {
-    let buf = "[";
-    for (const row of rows) {
-      buf += (n === 0 ? "\n" : ",\n") + JSON.stringify(row);
-      n++;
-      if (buf.length >= CHUNK_BYTES) {
-        writeSync(fd, buf);
-        buf = "";
-      }
-    }
-    buf += n === 0 ? "]\n" : "\n]\n";
-    writeSync(fd, buf);
-  } finally {
-    closeSync(fd);
-  }
-  return n;
-}
+export { writeJsonRows };
 
 /** Writes one catalogue table into `dir`; returns its row count. */
 export function writeTable<K extends keyof Catalogue>(dir: string, key: K, value: Catalogue[K]): number {
