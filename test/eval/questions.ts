@@ -294,7 +294,7 @@ const ROLE_WORDS: Record<string, string[]> = {
   art: ["artist", "artwork", "illustrat", "graphics", "the art", "art:"],
   chardesign: ["character design"],
   music: ["music", "compos"],
-  songs: ["song", "vocal", "singer", "sang", "sung"],
+  songs: ["song", "vocal", "singer", "singing", "sang", "sung"],
   director: ["director", "directed", "directing"],
 };
 const ascii = (s: string) => /^[\x20-\x7e]+$/.test(s);
@@ -536,7 +536,7 @@ function situationQuestions(f: Facts): EvalQuestion[] {
     add("gap-age-rating", "sample-gap", {
       question: `My 15-year-old wants to play ${t(noRating)}. What is it rated, is it OK for them?`,
       need: [UNKNOWN],
-      forbid: ["all ages", "all-ages", "no sexual content", "no adult content", "no ero", "suitable for all", "rated for everyone", "not an adult"],
+      forbid: ["all ages", "all-ages", "no sexual content", "no adult content", "no ero content", "no ero scenes", "no erotic content", "no erotic scenes", "suitable for all", "rated for everyone", "not an adult"],
       minCalls: 1,
       expert: `vndb_search_release {filters: {vn: "${noRating.id}"}, fields: "minage,has_ero"} (age rating unknown in every release)`,
     });
