@@ -10,40 +10,15 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { request as rawRequest } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../helpers/fair-stack.js";
-import { loadConfig, type ServerConfig } from "../../src/server/config.js";
 import { silentLogger } from "../../src/server/log.js";
 import { startHttpServer, type HttpServerHandle } from "../../src/server/transports/http.js";
-import { extractHttpArgs, type HttpOptions } from "../../src/server/transports/http-options.js";
-import type { VndbApi } from "../../src/tools/api.js";
+import { defaultConfig, httpOptions, modernEnvelope, statsOnlyApi } from "../helpers/stats-only-http.js";
 
 const STATS = { chars: 11, producers: 22, releases: 33, staff: 44, tags: 55, traits: 66, vn: 77 };
-const ENVELOPE = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientInfo": { name: "modern-node", version: "0" },
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
-
-/** A VNDB API that answers GET /stats; nothing else is used. */
-const apiFor = (): VndbApi => {
-  const unused = () => Promise.reject(new Error("not used in this test"));
-  return {
-    stats: async () => STATS,
-    authinfo: unused, query: unused, schema: unused, user: unused, ulistLabels: unused,
-    patchUlist: unused, deleteUlist: unused, patchRlist: unused, deleteRlist: unused,
-    close: async () => {},
-  };
-};
-
-function options(...flags: string[]): HttpOptions {
-  const parsed = extractHttpArgs(["--http", "--port", "0", ...flags], {});
-  if (parsed.kind !== "http") throw new Error("expected http");
-  return parsed.http;
-}
-const config = (): ServerConfig => {
-  const r = loadConfig([], {});
-  if (r.kind !== "run") throw new Error("config");
-  return r.config;
-};
+const ENVELOPE = modernEnvelope("modern-node");
+const apiFor = () => statsOnlyApi(STATS);
+const options = httpOptions;
+const config = defaultConfig;
 
 let handle: HttpServerHandle | undefined;
 let stack: Stack | undefined;

@@ -11,11 +11,9 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loadConfig, type ServerConfig } from "../../src/server/config.js";
 import { silentLogger } from "../../src/server/log.js";
 import { startHttpServer, type HttpServerHandle } from "../../src/server/transports/http.js";
-import { extractHttpArgs, type HttpOptions } from "../../src/server/transports/http-options.js";
-import type { VndbApi } from "../../src/tools/api.js";
+import { defaultConfig, httpOptions, modernEnvelope, statsOnlyApi } from "../helpers/stats-only-http.js";
 
 /** Every server the HTTP transport builds, weakly, and how many of them were closed. */
 const built = vi.hoisted(() => ({ servers: [] as WeakRef<object>[], closed: 0 }));
@@ -40,34 +38,10 @@ const CALLS = 64;
 /** Calls in flight at once, under the per-client limit of 8. */
 const AT_ONCE = 8;
 const STATS = { chars: 1, producers: 2, releases: 3, staff: 4, tags: 5, traits: 6, vn: 7 };
-const ENVELOPE = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientInfo": { name: "retention", version: "0" },
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
-
-/** A VNDB API that answers GET /stats at once; nothing else is used. */
-const apiFor = (): VndbApi => {
-  const unused = () => Promise.reject(new Error("not used in this test"));
-  return {
-    stats: async () => STATS,
-    authinfo: unused, query: unused, schema: unused, user: unused, ulistLabels: unused,
-    patchUlist: unused, deleteUlist: unused, patchRlist: unused, deleteRlist: unused,
-    close: async () => {},
-  };
-};
-
-function options(): HttpOptions {
-  const parsed = extractHttpArgs(["--http", "--port", "0", "--stateless"], {});
-  if (parsed.kind !== "http") throw new Error("expected http");
-  return parsed.http;
-}
-
-const config = (): ServerConfig => {
-  const r = loadConfig([], {});
-  if (r.kind !== "run") throw new Error("config");
-  return r.config;
-};
+const ENVELOPE = modernEnvelope("retention");
+const apiFor = () => statsOnlyApi(STATS);
+const options = () => httpOptions("--stateless");
+const config = defaultConfig;
 
 let handle: HttpServerHandle | undefined;
 afterEach(async () => {

@@ -9,11 +9,9 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Agent } from "undici";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { loadConfig, type ServerConfig } from "../../src/server/config.js";
 import { silentLogger } from "../../src/server/log.js";
 import { startHttpServer, type HttpServerHandle } from "../../src/server/transports/http.js";
-import { extractHttpArgs, type HttpOptions } from "../../src/server/transports/http-options.js";
-import type { VndbApi } from "../../src/tools/api.js";
+import { defaultConfig, httpOptions, statsOnlyApi } from "../helpers/stats-only-http.js";
 
 /** How many servers the HTTP transport built. */
 const built = vi.hoisted(() => ({ count: 0 }));
@@ -37,31 +35,14 @@ const [WRITER, READER] = Object.keys(USERS) as [string, string];
 const STATS = { chars: 1, producers: 2, releases: 3, staff: 4, tags: 5, traits: 6, vn: 7 };
 
 /** A VNDB API for one token: /authinfo says whose it is, /stats answers; nothing else is used. */
-const apiFor = (token: string | undefined): VndbApi => {
-  const unused = () => Promise.reject(new Error("not used in this test"));
-  return {
-    stats: async () => STATS,
-    authinfo: async () => {
-      const user = token ? USERS[token] : undefined;
-      if (!user) throw Object.assign(new Error("Invalid token"), { status: 401 });
-      return user;
-    },
-    query: unused, schema: unused, user: unused, ulistLabels: unused,
-    patchUlist: unused, deleteUlist: unused, patchRlist: unused, deleteRlist: unused,
-    close: async () => {},
-  };
-};
-
-function options(): HttpOptions {
-  const parsed = extractHttpArgs(["--http", "--port", "0"], {});
-  if (parsed.kind !== "http") throw new Error("expected http");
-  return parsed.http;
-}
-const config = (): ServerConfig => {
-  const r = loadConfig([], {});
-  if (r.kind !== "run") throw new Error("config");
-  return r.config;
-};
+const apiFor = (token: string | undefined) =>
+  statsOnlyApi(STATS, async () => {
+    const user = token ? USERS[token] : undefined;
+    if (!user) throw Object.assign(new Error("Invalid token"), { status: 401 });
+    return user;
+  });
+const options = () => httpOptions();
+const config = defaultConfig;
 
 /**
  * One connection per request. A connection reused right after a burst of large answers is
