@@ -43,3 +43,18 @@ export function defaultConfig(): ServerConfig {
   if (r.kind !== "run") throw new Error("config");
   return r.config;
 }
+
+/** The method, headers and body of a raw 2026-07-28 tools/call of vndb_get_stats, for any HTTP client. */
+export function modernStatsCall(id: number, envelope: Record<string, unknown>) {
+  return {
+    method: "POST" as const,
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "tools/call",
+      "mcp-name": "vndb_get_stats",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "vndb_get_stats", arguments: {}, _meta: envelope } }),
+  };
+}

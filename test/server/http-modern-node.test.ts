@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../helpers/fair-stack.js";
 import { silentLogger } from "../../src/server/log.js";
 import { startHttpServer, type HttpServerHandle } from "../../src/server/transports/http.js";
-import { defaultConfig, httpOptions, modernEnvelope, statsOnlyApi } from "../helpers/stats-only-http.js";
+import { defaultConfig, httpOptions, modernEnvelope, modernStatsCall, statsOnlyApi } from "../helpers/stats-only-http.js";
 
 const STATS = { chars: 11, producers: 22, releases: 33, staff: 44, tags: 55, traits: 66, vn: 77 };
 const ENVELOPE = modernEnvelope("modern-node");
@@ -64,18 +64,7 @@ async function client2026(url: string, fetchWith: typeof fetch): Promise<Client>
 }
 
 /** A raw 2026-07-28 tools/call of vndb_get_stats (undici's request API: it builds no web Request itself). */
-const rawCall = (url: string, id: number) =>
-  rawRequest(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": "tools/call",
-      "mcp-name": "vndb_get_stats",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "vndb_get_stats", arguments: {}, _meta: ENVELOPE } }),
-  });
+const rawCall = (url: string, id: number) => rawRequest(url, modernStatsCall(id, ENVELOPE));
 
 describe("2026-07-28 requests on Node's http server", () => {
   for (const mode of ["sessions", "stateless"] as const) {

@@ -13,7 +13,7 @@ import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { silentLogger } from "../../src/server/log.js";
 import { startHttpServer, type HttpServerHandle } from "../../src/server/transports/http.js";
-import { defaultConfig, httpOptions, modernEnvelope, statsOnlyApi } from "../helpers/stats-only-http.js";
+import { defaultConfig, httpOptions, modernEnvelope, modernStatsCall, statsOnlyApi } from "../helpers/stats-only-http.js";
 
 /** Every server the HTTP transport builds, weakly, and how many of them were closed. */
 const built = vi.hoisted(() => ({ servers: [] as WeakRef<object>[], closed: 0 }));
@@ -53,17 +53,7 @@ describe("2026-07-28 requests over HTTP", () => {
   it("reuse their caller's servers, and leave none alive once closed", async () => {
     handle = await startHttpServer(config(), options(), { log: silentLogger, apiFor });
     const call = async (id: number) => {
-      const response = await fetch(handle!.url, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "mcp-protocol-version": "2026-07-28",
-          "mcp-method": "tools/call",
-          "mcp-name": "vndb_get_stats",
-        },
-        body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "vndb_get_stats", arguments: {}, _meta: ENVELOPE } }),
-      });
+      const response = await fetch(handle!.url, modernStatsCall(id, ENVELOPE));
       expect(response.status).toBe(200);
       expect(await response.text()).toContain("VNDB holds");
     };
