@@ -46,10 +46,24 @@ describe("credits", () => {
     const { sid, vns, voiced } = creditedPerson();
     const r = await server.call("vndb_search_staff", { filters: { id: sid } });
     expect(r.isError, r.text).toBe(false);
-    expect(r.text).toContain(`Credits of ${sid} (${vns.size} VNs, by release date):`);
     const credits = (r.structured?.credits as Record<string, { vn: string; roles: string[]; voiced: string[] }[]>)[sid]!;
+    // The order claimed is the order the data has: undated VNs (no year in their line) come
+    // first under VNDB's date sort, and "by release date" alone is said only when all are dated.
+    const years = credits.map((c) => /\((\d{4})\)$/.exec(c.vn)?.[1]);
+    const undated = years.filter((y) => y === undefined).length;
+    const order = undated === 0 ? "by release date" : undated === credits.length ? "no release dates here, so in id order" : `by release date, the ${undated} without one first`;
+    expect(r.text).toContain(`Credits of ${sid} (${vns.size} VNs, ${order}):`);
+    expect(years.slice(undated)).toEqual([...years.slice(undated)].sort());
     expect(new Set(credits.map((c) => c.vn.split(" ")[0]))).toEqual(vns);
     for (const cid of voiced) expect(credits.some((c) => c.voiced.some((x) => x.startsWith(`${cid} `)))).toBe(true);
+  });
+
+  it("credits that include an undated VN do not claim a release-date order", async () => {
+    const rows = (await server.api.query("vn", { filters: ["released", "=", null], fields: "staff{id}", results: 100 } as never)).results as { id: string; staff: { id: string }[] }[];
+    const sid = rows.find((v) => v.staff.length)?.staff[0]!.id;
+    if (!sid) throw new Error("no credited person on an undated VN in the catalogue");
+    const r = await server.call("vndb_search_staff", { filters: { id: sid } });
+    expect(r.text).toMatch(new RegExp(`Credits of ${sid} \\(\\d+ VNs, (no release dates here, so in id order|by release date, the \\d+ without one first)\\):`));
   });
 
   it("a brief staff listing has no credits", async () => {
