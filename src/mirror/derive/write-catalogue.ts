@@ -10,8 +10,6 @@ import { CATALOGUE_FILES } from "../../emulator/catalogue/load.js";
 import { compactRow, isCompactTable, SHARED_LIST_TABLE, SHARED_LISTS_FILE, shareLists } from "../../emulator/catalogue/compact-rows.js";
 import type { Catalogue } from "../../emulator/catalogue/types.js";
 
-export { writeJsonRows };
-
 /** Writes one catalogue table into `dir`; returns its row count. */
 export function writeTable<K extends keyof Catalogue>(dir: string, key: K, value: Catalogue[K]): number {
   const path = join(dir, CATALOGUE_FILES[key]);
