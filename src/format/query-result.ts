@@ -304,14 +304,12 @@ function build(
   const hiddenIn: string[] = [];
   shaped.reports.slice(0, keep).forEach((r, i) => {
     if (Object.values(r.hidden).some((n) => n > 0) && entries[i]) hiddenIn.push(String(entries[i]!.id));
-  });
-  for (const r of shaped.reports.slice(0, keep)) {
     addCounts(hidden, r.hidden);
     textsCut += r.textsCut;
     listsCut += r.listsCut;
     membersDropped += r.membersDropped;
     for (const name of r.droppedNames) droppedNames.add(name);
-  }
+  });
 
   const notes: string[] = [];
   const hiddenNote = hiddenSummary(hidden, spoilerLevel, spoilerArgument, hiddenIn);
