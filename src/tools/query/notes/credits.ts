@@ -57,7 +57,9 @@ async function staffCredits(input: CreditInput, ids: string[]): Promise<Credits>
     },
     { signal: input.signal },
   );
-  const per = new Map<string, { vn: string; roles: string[]; voiced: string[]; dated: boolean }[]>(ids.map((id) => [id, []]));
+  const per = new Map<string, { vn: string; roles: string[]; voiced: string[] }[]>(ids.map((id) => [id, []]));
+  /** Per person, the credited VNs without a release date (they sort first, reference §7). */
+  const undated = new Map<string, number>();
   for (const vn of r.results as Obj[]) {
     const head = `${str(vn.id)} ${str(vn.title)}${typeof vn.released === "string" ? ` (${vn.released.slice(0, 4)})` : ""}`;
     for (const id of ids) {
@@ -72,17 +74,19 @@ async function staffCredits(input: CreditInput, ids: string[]): Promise<Credits>
             }),
         ),
       ];
-      if (roles.length || voiced.length) per.get(id)!.push({ vn: head, roles, voiced, dated: typeof vn.released === "string" });
+      if (!roles.length && !voiced.length) continue;
+      per.get(id)!.push({ vn: head, roles, voiced });
+      if (typeof vn.released !== "string") undated.set(id, (undated.get(id) ?? 0) + 1);
     }
   }
   const lines: string[] = [];
   const structured: Obj = {};
   for (const [id, credits] of per) {
-    structured[id] = credits.map(({ dated: _dated, ...c }) => c);
+    structured[id] = credits;
     const shown = credits.slice(0, VNS_SHOWN).map((c) => `${c.vn}: ${[...c.roles, ...(c.voiced.length ? [`voices ${c.voiced.join(", ")}`] : [])].join("; ")}`);
     const more = credits.length > VNS_SHOWN ? ` … and ${credits.length - VNS_SHOWN} more (vndb_search_vn {"filters":{"staff":"${id}"}})` : "";
     const cut = r.more ? " (first VNs only)" : "";
-    lines.push(credits.length ? `Credits of ${id} (${credits.length} VNs${cut}, ${creditOrder(credits)}):\n- ${shown.join("\n- ")}${more}` : `Credits of ${id}: none recorded.`);
+    lines.push(credits.length ? `Credits of ${id} (${credits.length} VNs${cut}, ${creditOrder(undated.get(id) ?? 0, credits.length)}):\n- ${shown.join("\n- ")}${more}` : `Credits of ${id}: none recorded.`);
   }
   return { text: lines.join("\n\n"), structured: { credits: structured } };
 }
@@ -91,10 +95,9 @@ async function staffCredits(input: CreditInput, ids: string[]): Promise<Credits>
  * The order VNDB's `released` sort gave: an unknown date sorts first, then id (reference §7),
  * so "by release date" over undated VNs claimed an order the data does not have (eval round 5).
  */
-function creditOrder(credits: readonly { dated: boolean }[]): string {
-  const undated = credits.filter((c) => !c.dated).length;
+function creditOrder(undated: number, total: number): string {
   if (undated === 0) return "by release date";
-  if (undated === credits.length) return "no release dates here, so in id order";
+  if (undated === total) return "no release dates here, so in id order";
   return `by release date, the ${undated} without one first`;
 }
 
