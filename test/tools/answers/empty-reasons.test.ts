@@ -43,6 +43,11 @@ describe("empty answers explained", () => {
     const call = m![1]!;
     const next = await server.call("vndb_search_vn", JSON.parse(call.slice("vndb_search_vn ".length)));
     expect(next.text).not.toMatch(/No visual novels found/);
+    // The line already names the most voted of them, in the order that call sorted by votes gives.
+    const top = await server.call("vndb_search_vn", { ...JSON.parse(call.slice("vndb_search_vn ".length)), sort: "votecount", reverse: true, results: 5, fields: "title" });
+    const ids = (top.structured!.results as Row[]).map((x) => String(x.id));
+    const line = r.text.split("\n").find((l) => l.includes("developed no VN"))!;
+    expect([...line.matchAll(/\bv\d+/g)].map((x) => x[0])).toEqual(ids);
   });
 
   it("a tag on no VN: said, instead of a bare empty answer", async () => {

@@ -93,8 +93,8 @@ describe("offline mode: the sample's gaps", () => {
     expect(r.isError, r.text).toBe(false);
     expect(r.text).toMatch(/No releases found/);
     expect(r.text).toMatch(/offline sample does not hold lang \(languages\)[^\n]*does not mean VNDB has none/);
-    // ... and where the sample does hold the languages, in the same line (one call, not two).
-    expect(r.text).toMatch(/does not mean VNDB has none \(a VN's own languages are held: vndb_search_vn fields languages\)/);
+    // ... and what the sample does hold, the VN's own languages, in the same answer (one call, not two).
+    expect(r.text).toMatch(/v7014's own languages, which the sample does hold: [^\n]*English \(en\) is among them/);
   });
 
   it("the standard VN view says the gaps once, in one line", async () => {

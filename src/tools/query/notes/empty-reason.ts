@@ -3,8 +3,13 @@
 // a producer filtered as developer that only ever published (VNDB has no VN publisher
 // filter; a VN's releases do name their publishers), with the call that works, a release
 // list filter on a release list that is empty, or a user list label that holds nothing.
+// Offline, an unused tag or trait also gets its name's best description matches.
 
+import { descriptionPreview } from "./description-preview.js";
 import { nothingMatched, type QueryNote } from "./note.js";
+
+/** VNs named of a producer's published ones, most voted first (the call names them all). */
+const PUBLISHED_NAMED = 5;
 
 /** Filters checked at most per answer (each one or two requests). */
 export const EMPTY_REASON_CHECKS_MAX = 2;
@@ -53,6 +58,7 @@ export function emptyChecks(endpoint: string, filters: unknown): Check[] {
 export const emptyReason: QueryNote = {
   name: "empty-reason",
   phase: "annotate",
+  // A tag/trait check: its count, then (offline) the titles of its description matches.
   maxRequests: 2 * EMPTY_REASON_CHECKS_MAX,
   applies: (ctx) => nothingMatched(ctx) && ctx.firstPage && !ctx.replaced && emptyChecks(ctx.spec.endpoint, ctx.converted.filters).length > 0,
   async run(ctx) {
@@ -80,21 +86,26 @@ export const emptyReason: QueryNote = {
           `${check.kind === "tag" ? "Tag" : "Trait"} ${check.id} ${String(row.name)} is on no ${what} here (${count} 0), so this filter matches nothing` +
             (offline ? "; the offline sample holds tags and traits for only a few entries." : "."),
         );
+        const preview = offline ? await descriptionPreview(ctx, check.kind, String(row.name)) : null;
+        if (preview) lines.push(preview);
       } else {
         // Developed nothing at all (not only nothing matching the other filters)?
         const developed = await ctx.api.query("vn", { filters: ["developer", "=", ["id", "=", check.id]], fields: "id", results: 1 }, opts);
         if (developed.results.length > 0) continue;
+        // The most voted of them are named: players listed them in a second call (eval round 5, empty-publisher-1).
         const published = await ctx.api.query(
           "vn",
-          { filters: ["release", "=", ["producer", "=", ["id", "=", check.id]]], fields: "id", results: 1, count: true },
+          { filters: ["release", "=", ["producer", "=", ["id", "=", check.id]]], fields: "title", sort: "votecount", reverse: true, results: PUBLISHED_NAMED, count: true },
           opts,
         );
         const n = published.count ?? published.results.length;
         if (n === 0) continue;
         const call = { filters: { release: { producer: check.id } } };
         const name = ctx.converted.resolved.find((r) => r.id === check.id)?.as;
+        const named = published.results.map((r) => `${String(r.id)} ${String(r.title ?? "")}`.trim()).join("; ");
         lines.push(
-          `${check.id}${name ? ` ${name}` : ""} developed no VN here; it is credited (as publisher) on releases of ${n} ${n === 1 ? "VN" : "VNs"}: ${ctx.spec.tool} ${JSON.stringify(call)}`,
+          `${check.id}${name ? ` ${name}` : ""} developed no VN here; it is credited (as publisher) on releases of ${n} ${n === 1 ? "VN" : "VNs"}` +
+            `${n > published.results.length ? `, the most voted: ${named}; all` : `: ${named}`}: ${ctx.spec.tool} ${JSON.stringify(call)}`,
         );
       }
     }

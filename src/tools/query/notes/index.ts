@@ -1,8 +1,8 @@
 // QUERY_NOTES: what a query answer adds after its request, in the order its lines are read.
 // The date of a mirror's data first (what the whole page comes from), the owner of a list (it frames the page), then where the hits stand on the token
 // owner's list, then what the page is made of (list windows, the voiced VNs of a seiyuu, the filtered VN's line in a character's VNs, names that matched, the offline sample's gaps, the credits a staff filter
-// matched), what the filters meant, where missing sort values went, why an empty answer is
-// empty (or what an offline filter cannot know), the credits block after the page, and last
+// matched), what the filters meant, a long release page's platforms, where missing sort values went (and the stand-in when none has one), why an empty answer is
+// empty (or what an offline filter cannot know, and what the sample holds instead), the credits block after the page, and last
 // the whole list as a file for a list read page by page. Run
 // order is decided by each note's phase (note.ts), not by this order.
 
@@ -14,11 +14,15 @@ import { offlineGaps } from "./offline-gaps.js";
 import { staffMatch } from "./staff-match.js";
 import { resolvedNames } from "./resolved-names.js";
 import { rawFilter } from "./raw-filter.js";
+import { platformTally } from "./platform-tally.js";
 import { sortOrder } from "./sort-order.js";
+import { undatedStandIn } from "./undated-stand-in.js";
 import { spoilerRetry } from "./spoiler-retry.js";
 import { nestedSearch } from "./nested-search.js";
 import { emptyReason } from "./empty-reason.js";
 import { offlineFilters } from "./offline-filters.js";
+import { releaseDates } from "./release-dates.js";
+import { ageRatingGap } from "./age-rating-gap.js";
 import { typoFallback } from "./typo-fallback.js";
 import { credits } from "./credits.js";
 import { voicedVns } from "./voiced-vns.js";
@@ -41,10 +45,14 @@ export const QUERY_NOTES: readonly QueryNote[] = [
   staffMatch,
   resolvedNames,
   rawFilter,
+  platformTally,
   sortOrder,
+  undatedStandIn,
   spoilerRetry,
   emptyReason,
   offlineFilters,
+  releaseDates,
+  ageRatingGap,
   nestedSearch,
   typoFallback,
   credits,

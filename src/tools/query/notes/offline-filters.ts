@@ -3,8 +3,9 @@
 // values: "no VN in development" or "every VN finished" would read as VNDB's answer.
 
 import { offlineGapMembers } from "../../../format/offline-gaps.js";
-import type { QueryNote } from "./note.js";
-import { topConjuncts } from "./top-filters.js";
+import { LANGUAGE } from "../../../schema/generated.js";
+import type { NoteContext, QueryNote } from "./note.js";
+import { oneEntryFilter, topConjuncts } from "./top-filters.js";
 
 /** Top-level filter names of a predicate (the conjuncts of an "and", or the one filter). */
 function topFilterNames(filters: unknown): string[] {
@@ -40,16 +41,38 @@ const HELD_ELSEWHERE: Readonly<Record<string, Readonly<Record<string, string>>>>
   release: { lang: "a VN's own languages are held: vndb_search_vn fields languages" },
 };
 
+const languageName = (code: string) => LANGUAGE.find((l) => l.id === code)?.label ?? code;
+
+/**
+ * An empty release language filter on one VN: whether that VN's own languages (which the
+ * sample holds) include the ones asked. Players asking "is it in English?" read the hint
+ * above and asked the VN next in every run (eval round 5, gap-english-1): one local request
+ * answers it in place.
+ */
+async function vnLanguages(ctx: NoteContext): Promise<string | null> {
+  if (ctx.spec.endpoint !== "release" || ctx.response.results.length > 0) return null;
+  const vid = oneEntryFilter(ctx.converted.filters, "vn", /^v\d+$/);
+  const asked = topConjuncts(ctx.converted.filters).flatMap((c) => (c[0] === "lang" && c[1] === "=" && typeof c[2] === "string" ? [c[2]] : []));
+  if (!vid || !asked.length) return null;
+  const vn = (await ctx.api.query("vn", { filters: ["id", "=", vid], fields: "languages", results: 1 }, { signal: ctx.signal })).results[0];
+  if (!vn || !Array.isArray(vn.languages)) return null;
+  const held = vn.languages as string[];
+  const verdicts = asked.map((l) => `${languageName(l)} (${l}) ${held.includes(l) ? "is" : "is not"} among them`);
+  return `${vid}'s own languages, which the sample does hold: ${held.join(", ") || "none"}; ${verdicts.join("; ")}.`;
+}
+
 export const offlineFilters: QueryNote = {
   name: "offline-filters",
   phase: "annotate",
-  maxRequests: 0,
+  maxRequests: 1,
   applies: (ctx) => ctx.tool.config.embedded && ctx.firstPage && offlineGapFilters(ctx.spec.endpoint, ctx.converted.filters).length > 0,
-  run(ctx) {
+  async run(ctx) {
     const names = offlineGapFilters(ctx.spec.endpoint, ctx.converted.filters).join(", ");
     const what = ctx.response.results.length === 0 ? "an empty answer here does not mean VNDB has none" : "these matches rest on its defaults and its few known values, not on VNDB's data";
-    const elsewhere = topFilterNames(ctx.converted.filters).flatMap((n) => HELD_ELSEWHERE[ctx.spec.endpoint]?.[n] ?? []);
+    const answered = await vnLanguages(ctx);
+    const elsewhere = answered ? [] : topFilterNames(ctx.converted.filters).flatMap((n) => HELD_ELSEWHERE[ctx.spec.endpoint]?.[n] ?? []);
     const hint = elsewhere.length ? ` (${[...new Set(elsewhere)].join("; ")})` : "";
-    return { head: `The offline sample does not hold ${names} for most entries, so ${what}${hint}.` };
+    const head = `The offline sample does not hold ${names} for most entries, so ${what}${hint}.`;
+    return { head: answered ? [head, answered] : head };
   },
 };
