@@ -145,7 +145,7 @@ export function listCeiling(o: ListOptions, answerLevel: number): number {
  * call tells how many spoilers there are and which option lists them (euphoria's 261 tags
  * took three pages to find its 28 major spoilers). Said only when the list has spoilers.
  */
-function levelCounts(items: readonly Obj[], o: ListOptions): string {
+function levelCounts(items: readonly Obj[], o: ListOptions, named: boolean): string {
   const n = [0, 0, 0];
   let lies = 0;
   for (const i of items) {
@@ -153,8 +153,27 @@ function levelCounts(items: readonly Obj[], o: ListOptions): string {
     else n[Math.min(2, Math.max(0, typeof i.spoiler === "number" ? i.spoiler : 0))]!++;
   }
   if (n[1] === 0 && n[2] === 0 && lies === 0) return "";
-  const hint = o.minSpoiler === undefined && n[2] > 0 ? ` (${o.list}[min_spoiler=2] lists the major ones only)` : "";
+  const hint = o.minSpoiler === undefined && n[2] > 0 && !named ? ` (${o.list}[min_spoiler=2] lists the major ones only)` : "";
   return `; by spoiler level 0: ${n[0]}, 1: ${n[1]}, 2: ${n[2]}${lies ? `, lies: ${lies}` : ""}${hint}`;
+}
+
+/** Spoiler items named past a window, at most (about 30 tokens per ten names). */
+export const SPOILERS_PAST_WINDOW_MAX = 80;
+
+/**
+ * "; spoilers past this window: Clone Heroine (2), Cult (1), …" when the list shows spoilers
+ * (its ceiling is above 0) and the window leaves some out: "show me its tags, spoilers
+ * included" otherwise took a second page in every eval run (round 5, tags-spoilers-1:
+ * euphoria's 261 tags, 66 spoilers, 100 a window). Names only, by rating; none when a
+ * minimum already asks for spoilers alone (the window then is the spoilers).
+ */
+function spoilersPastWindow(o: ListOptions, after: readonly Obj[]): string {
+  if (o.minSpoiler !== undefined || (o.list !== "tags" && o.list !== "traits")) return "";
+  const spoilers = after.filter((i) => levelOf(i) > 0 && typeof i.name === "string");
+  if (!spoilers.length) return "";
+  const named = spoilers.slice(0, SPOILERS_PAST_WINDOW_MAX).map((i) => `${String(i.name)} (${i.lie === true ? "lie" : levelOf(i)})`);
+  const more = spoilers.length > named.length ? `, and ${spoilers.length - named.length} more` : "";
+  return `; the ${spoilers.length} spoiler${spoilers.length === 1 ? "" : "s"} past this window: ${named.join(", ")}${more}`;
 }
 
 /**
@@ -189,8 +208,9 @@ export function applyListOptions(results: Obj[], options: readonly ListOptions[]
       r[o.list] = window;
       const filtered = kept.length !== items.length ? ` (${kept.length} of ${items.length} match the options)` : "";
       const rest = o.from + o.limit < kept.length ? `; continue with ${o.list}[…,from=${o.from + o.limit}]` : "";
-      const spoilers = o.list === "tags" || o.list === "traits" ? levelCounts(passing, o) : "";
-      notes.push(`${String(r.id)} ${o.list}: items ${window.length ? `${o.from + 1}-${o.from + window.length}` : "none"} of ${kept.length}${filtered}${spoilers}${rest}.`);
+      const past = spoilersPastWindow(o, kept.slice(o.from + o.limit));
+      const spoilers = o.list === "tags" || o.list === "traits" ? levelCounts(passing, o, past !== "") : "";
+      notes.push(`${String(r.id)} ${o.list}: items ${window.length ? `${o.from + 1}-${o.from + window.length}` : "none"} of ${kept.length}${filtered}${spoilers}${past}${rest}.`);
     }
     if (empty.length) notes.push(`${empty.join(", ")} ${o.list}: none.`);
   }
