@@ -68,6 +68,22 @@ describe("a list lookup that misses", () => {
     expect(r.text).toContain("Not on this list: v17 Ever17 -the out of infinity-.");
   });
 
+  it("a lookup by title names the VN the title finds on VNDB, which is not on the list", async () => {
+    const [best] = (await owner.api.query("vn", { filters: ["search", "=", "Ever17"], fields: "title", sort: "searchrank", results: 1 } as never)).results as { id: string; title: string }[];
+    expect(best).toBeDefined();
+    expect(await entries(["id", "=", best!.id], "vote")).toEqual([]);
+    const r = await owner.call("vndb_get_user_list", { query: "Ever17" });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.text).toContain(`VNDB's best match for "Ever17" is ${best!.id} ${best!.title}, which is not on this list.`);
+    // With another filter, the entry may be on the list outside it: not claimed absent.
+    const [onList] = (await owner.api.query("ulist", { user: "u2", filters: ["search", "=", "H2O"], fields: "vn{title}", results: 1 } as never)).results as { id: string }[];
+    expect(onList).toBeDefined();
+    const f = await owner.call("vndb_get_user_list", { query: "H2O", filters: { label: "Finished" } });
+    expect(f.text).toMatch(/No list entries found/);
+    expect(f.text).toMatch(/best match for "H2O" is v\d+ [^\n]*; it is not among the list entries these filters select\./);
+    expect(f.text).not.toMatch(/which is not on this list/);
+  });
+
   it("says when the VN is on the list but outside the other filters", async () => {
     const [e] = await entries(["id", "=", "v473"], "labels{id,label}");
     expect(e).toBeDefined();

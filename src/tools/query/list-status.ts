@@ -101,9 +101,9 @@ function askedIds(filters: unknown): string[] {
  * A list lookup by VN id that found nothing: which VN it looked for, and whether it is absent
  * from the list or there but outside the other filters. Null when the filter names no VN id.
  */
-export async function listMissNote(ctx: ToolContext, filters: unknown, listUser: string | undefined): Promise<string | null> {
+export async function listMissNote(ctx: ToolContext, filters: unknown, listUser: string | undefined, search?: string): Promise<string | null> {
   const ids = askedIds(filters).slice(0, MAX_IDS);
-  if (ids.length === 0) return null;
+  if (ids.length === 0) return search ? searchMissNote(ctx, filters, search) : null;
   try {
     const user = listUser ?? (await ctx.session.whoAmI(ctx.api, ctx.signal)).id;
     const titles = await ctx.api.query("vn", { filters: orOf("id", ids), fields: "title", results: MAX_IDS }, { signal: ctx.signal });
@@ -118,6 +118,24 @@ export async function listMissNote(ctx: ToolContext, filters: unknown, listUser:
         on.has(id) ? `${named(id)} is on this list (${entryWords(on.get(id)!)}) but outside the other filters.` : `${named(id)} is not on this list.`,
       )
       .join(" ");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A list lookup by title that found nothing: which VN the title names on VNDB, so "is it on my
+ * list?" is answered without a second call (eval round 5, list-is-off: players searched the
+ * catalogue next). A list search reads the same titles as a VN search, so the best VN match
+ * is not on the list when no other filter narrows the lookup.
+ */
+async function searchMissNote(ctx: ToolContext, filters: unknown, search: string): Promise<string | null> {
+  try {
+    const best = (await ctx.api.query("vn", { filters: ["search", "=", search], fields: "title", sort: "searchrank", results: 1 }, { signal: ctx.signal })).results[0];
+    if (!best) return `No VN on VNDB matches "${search}" either.`;
+    const named = `${String(best.id)} ${String((best as Row).title ?? "")}`.trim();
+    const others = filters !== null && filters !== undefined && !(typeof filters === "object" && Object.keys(filters as Row).length === 0);
+    return others ? `VNDB's best match for "${search}" is ${named}; it is not among the list entries these filters select.` : `VNDB's best match for "${search}" is ${named}, which is not on this list.`;
   } catch {
     return null;
   }
