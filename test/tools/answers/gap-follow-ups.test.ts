@@ -92,6 +92,12 @@ describe("the follow-up a gap invites, answered in the same call", () => {
     const earliest = datedOnes.reduce((x, y) => (String(y.released) < String(x.released) ? y : x));
     expect(b.text).toContain(`${String(some.vn.id)}: ${datedOnes.length} of its ${some.releases.length} release`);
     expect(b.text).toContain(`the earliest ${String(earliest.released)} (${String(earliest.id)})`);
+    // A search's page of a few VNs reads the releases of its first three undated ones.
+    const search = await offline.call("vndb_search_vn", { query: "Maji de Watashi ni Koi Shinasai", fields: "title,released", results: 5 });
+    const rows = (search.structured!.results as Row[]).filter((x) => !("released" in x));
+    expect(rows.length).toBeGreaterThan(3);
+    const line = search.text.split("\n").find((l) => l.startsWith("Release dates, where"))!;
+    expect([...line.matchAll(/\bv\d+(?=:)/g)].map((m) => m[0])).toEqual(rows.slice(0, 3).map((x) => String(x.id)));
     // A VN with a date gets no such line.
     const [datedVn] = await query("vn", { filters: ["released", ">=", "2000-01-01"], fields: "title", results: 1 });
     const c = await offline.call("vndb_search_vn", { filters: { id: datedVn!.id }, fields: "title,released" });

@@ -8,7 +8,9 @@ import { topLevelFields } from "../../../format/missing-values.js";
 import type { KanaRow } from "../../../kana/api-types.js";
 import type { NoteContext, QueryNote } from "./note.js";
 
-/** Pages of at most this many VNs are about those VNs: each undated one gets its releases read. */
+/** Pages of at most this many VNs are about those VNs (a search's best few): their undated ones get their releases read. */
+const PAGE_ROWS_MAX = 10;
+/** Undated VNs whose releases are read, the first ones of the page (a player's search for one title asked for 5 rows). */
 export const RELEASE_DATE_LOOKUPS_MAX = 3;
 /** Releases read per VN (VNDB's page maximum); a VN with more says "of the first 100". */
 const RELEASES_READ = 100;
@@ -44,11 +46,11 @@ export const releaseDates: QueryNote = {
     ctx.spec.endpoint === "vn" &&
     !ctx.replaced &&
     ctx.response.results.length > 0 &&
-    ctx.response.results.length <= RELEASE_DATE_LOOKUPS_MAX &&
+    ctx.response.results.length <= PAGE_ROWS_MAX &&
     topLevelFields(ctx.fields).includes("released") &&
     undatedVns(ctx).length > 0,
   async run(ctx) {
-    const said = await Promise.all(undatedVns(ctx).map((vid) => whatReleasesSay(ctx, vid)));
+    const said = await Promise.all(undatedVns(ctx).slice(0, RELEASE_DATE_LOOKUPS_MAX).map((vid) => whatReleasesSay(ctx, vid)));
     return { head: `Release dates, where the VN's own is not held: ${said.join("; ")}.` };
   },
 };
