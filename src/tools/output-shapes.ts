@@ -63,8 +63,8 @@ export function queryOutput(endpoint: QueryEndpoint, listed = false): z.ZodRawSh
     ...(endpoint === "character" ? { voice_actors: VOICE_ACTORS } : {}),
     // A "newest first" sort where no match has a date: the most recently added (notes/undated-stand-in.ts).
     ...(endpoint === "vn" || endpoint === "release" ? { newest_added: z.array(z.looseObject({ id: z.string(), title: z.string().optional() })).optional() } : {}),
-    // A long release page: releases per platform code (notes/platform-tally.ts).
-    ...(endpoint === "release" ? { platform_counts: z.record(z.string(), int).optional() } : {}),
+    // A long release page: releases per platform code, and per type for one VN's releases (notes/release-tally.ts).
+    ...(endpoint === "release" ? { platform_counts: z.record(z.string(), int).optional(), rtype_counts: z.record(z.string(), int).optional() } : {}),
   };
 }
 

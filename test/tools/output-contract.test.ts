@@ -209,6 +209,8 @@ const READ_CALLS: readonly Call[] = [
   ["vndb_get_user_list", {}],
   // Names in filters (resolved), counts, later pages, nested list options.
   ["vndb_search_vn", { filters: { developer: "Key" }, count: true, results: 3, page: 2 }],
+  // A long page of one VN's releases: counts per platform and per type.
+  ["vndb_search_release", { filters: { vn: "v21905" }, fields: "title,platforms", results: 20 }],
   // Newest first where no match has a date (the sample's Liar-soft): the newest-added stand-in.
   ["vndb_search_vn", { filters: { developer: "p29" }, fields: "title", sort: "released", reverse: true, results: 3 }],
   ["vndb_search_vn", { filters: { id: "v17" }, fields: "title,tags[category=cont,min_rating=2,limit=3]{name,rating}" }],

@@ -5,7 +5,7 @@
 // dates for a VN without one, the VN's content tags beside releases without an age rating,
 // the VN's own languages beside an empty release language filter, a tag's or trait's name in
 // descriptions when the sample applies it to nothing, the spoilers a nested-list window
-// leaves out, and the platforms of a long release page. Expected values come from the emulator's own answers, not from the notes.
+// leaves out, and the platforms and types of a long release page. Expected values come from the emulator's own answers, not from the notes.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCatalogue } from "../../../src/emulator/catalogue/load.js";
@@ -180,6 +180,18 @@ describe("the follow-up a gap invites, answered in the same call", () => {
     // A page with more after it says the count is of this page.
     const paged = await offline.call("vndb_search_release", { filters: { vn: "v34" }, fields: "platforms", results: 20 });
     expect(paged.text).toMatch(/^Platforms of the 20 releases of this page: /m);
+    // One VN's releases are counted by type, the rarer types' releases named, even when
+    // the call did not ask for the type (it is fetched for the count, and not shown).
+    const typed = await query("release", { filters: ["vn", "=", ["id", "=", "v21905"]], fields: "vns{rtype}", results: 100 });
+    const typeOf = (x: Row) => (x.vns as { id: string; rtype: string }[]).find((v) => v.id === "v21905")!.rtype;
+    const trials = typed.filter((x) => typeOf(x) === "trial").map((x) => String(x.id));
+    expect(trials.length).toBeGreaterThan(0);
+    expect(trials.length).toBeLessThan(typed.length);
+    const t = await offline.call("vndb_search_release", { filters: { vn: "v21905" }, fields: "title,platforms", results: 100 });
+    expect(t.text).toContain(`trial ${trials.length} (${trials.join(", ")})`);
+    expect(t.text).toMatch(new RegExp(`^Types \\(of v21905\\) of these ${typed.length} releases: complete \\d+`, "m"));
+    expect(t.structured!.rtype_counts).toMatchObject({ trial: trials.length });
+    expect((t.structured!.results as Row[])[0]).not.toHaveProperty("vns");
     // A short page needs no tally.
     const short = await offline.call("vndb_search_release", { filters: { vn: "v34" }, fields: "platforms", results: 5 });
     expect(short.text).not.toMatch(/^Platforms of/m);

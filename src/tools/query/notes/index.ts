@@ -1,7 +1,7 @@
 // QUERY_NOTES: what a query answer adds after its request, in the order its lines are read.
 // The date of a mirror's data first (what the whole page comes from), the owner of a list (it frames the page), then where the hits stand on the token
 // owner's list, then what the page is made of (list windows, the voiced VNs of a seiyuu, the filtered VN's line in a character's VNs, names that matched, the offline sample's gaps, the credits a staff filter
-// matched), what the filters meant, a long release page's platforms, where missing sort values went (and the stand-in when none has one), why an empty answer is
+// matched), what the filters meant, a long release page's platforms and types, where missing sort values went (and the stand-in when none has one), why an empty answer is
 // empty (or what an offline filter cannot know, and what the sample holds instead), the credits block after the page, and last
 // the whole list as a file for a list read page by page. Run
 // order is decided by each note's phase (note.ts), not by this order.
@@ -14,7 +14,7 @@ import { offlineGaps } from "./offline-gaps.js";
 import { staffMatch } from "./staff-match.js";
 import { resolvedNames } from "./resolved-names.js";
 import { rawFilter } from "./raw-filter.js";
-import { platformTally } from "./platform-tally.js";
+import { releaseTally } from "./release-tally.js";
 import { sortOrder } from "./sort-order.js";
 import { undatedStandIn } from "./undated-stand-in.js";
 import { spoilerRetry } from "./spoiler-retry.js";
@@ -45,7 +45,7 @@ export const QUERY_NOTES: readonly QueryNote[] = [
   staffMatch,
   resolvedNames,
   rawFilter,
-  platformTally,
+  releaseTally,
   sortOrder,
   undatedStandIn,
   spoilerRetry,
