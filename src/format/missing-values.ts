@@ -108,8 +108,9 @@ export function missingSortKeyNote(endpoint: string, sort: string | undefined, r
     // Players still named the first row "the newest" (eval round 4, empty-sort-1): say that
     // the order answers nothing about the value, and that the id order is VNDB's entry order.
     return rule.place(reverse === true) === "last"
-      ? `No match has a ${rule.what} (VNDB sorts those without one last), so which comes first by ${rule.what} is unknown; the order is by id (when added to VNDB).`
-      : `None of these ${lacking} has a ${rule.what} (VNDB sorts those without one first); the order is by id (when added to VNDB).`;
+      ? // Players read the ascending ids of a "reverse" page as `reverse` ignored (eval round 6): say VNDB keeps that tie-break ascending.
+        `No match has a ${rule.what} (VNDB sorts those without one last), so which comes first by ${rule.what} is unknown; the page is in id order, earliest added first (VNDB does not reverse that tie-break).`
+      : `None of these ${lacking} has a ${rule.what} (VNDB sorts those without one first); the page is in id order, earliest added first.`;
   }
   return `${lacking} of ${results.length} have no ${rule.what}; VNDB puts them ${rule.place(reverse === true)}, in id order.`;
 }

@@ -114,15 +114,23 @@ async function main(argv: string[]): Promise<void> {
       if (!q) throw new Error(`no question ${rest[0]}`);
       s.current = q.id;
       save(s);
-      console.log(`${q.id} (session: ${q.session === "owner" ? "a VNDB token of the user is configured" : "no token"})\nUser: ${q.question}`);
+      // The owner's session runs against an emulator over the same offline sample (withServer), so
+      // its server believes it is online and its instructions do not say "sample"; players could
+      // not tell (eval round 6). The harness says what the product would in the offline mode.
+      const where = q.session === "owner" ? "; the catalogue is the same offline sample of VNDB, served by a local emulator" : "";
+      console.log(`${q.id} (session: ${q.session === "owner" ? "a VNDB token of the user is configured" : "no token"}${where})\nUser: ${q.question}`);
       return;
     }
     case "brief": {
       const s = load();
       const q = s.current ? current(s, questions) : null;
       await withServer(q?.session ?? "anonymous", listStatePath(q?.id ?? "brief"), async (client) => {
-        console.log(`# Server instructions\n${client.getInstructions() ?? "(none)"}\n\n# Tools (tools/list)`);
-        console.log(JSON.stringify((await client.listTools()).tools, null, 1));
+        // What a host shows the model of each tool: name, description, input schema and hints.
+        // Output schemas are for the host's validation (model-facing budget, test/helpers/model-facing.ts);
+        // printed whole they were two thirds of 3,000 lines players paged through (eval round 6).
+        console.log(`# Server instructions\n${client.getInstructions() ?? "(none)"}\n\n# Tools (tools/list as a host shows them to a model: output schemas left out)`);
+        const shown = (await client.listTools()).tools.map(({ outputSchema: _output, ...rest }) => rest);
+        console.log(JSON.stringify(shown, null, 1));
       });
       return;
     }

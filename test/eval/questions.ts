@@ -542,7 +542,7 @@ function situationQuestions(f: Facts): EvalQuestion[] {
     });
   }
   const noDate = popular.slice(12).find((v) => distinct(v) && f.releasesOf(v.id).length > 0 && undated(v) && v.id !== noRating?.id);
-  if (noDate) add("gap-release-date", "sample-gap", { question: `When was ${t(noDate)} released?`, need: [["no release date", ...UNKNOWN]], minCalls: 1, expert: `vndb_search_vn {query: "${t(noDate)}", fields: "title,released"}` });
+  if (noDate) add("gap-release-date", "sample-gap", { question: `When was ${t(noDate)} released?`, need: [["no release date", "nor any of its", "none of its", ...UNKNOWN]], minCalls: 1, expert: `vndb_search_vn {query: "${t(noDate)}", fields: "title,released"}` });
   const enOnlyVn = popular.slice(3).find((v) => distinct(v) && v.olang === "ja" && f.languages(v.id).includes("en") && !f.releasesOf(v.id).some((r) => r.titles.some((x) => x.lang === "en")));
   if (enOnlyVn) {
     add("gap-english", "sample-gap", {

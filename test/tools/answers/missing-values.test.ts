@@ -69,7 +69,7 @@ describe("sorting by a value some results lack", () => {
     if (lacking === 0) expect(r.text).not.toMatch(/(have|has) no release date|has a release date/);
     else if (lacking < direct.length) expect(r.text).toMatch(new RegExp(`^${lacking} of ${direct.length} have no release date`));
     // A page of only undated entries (issue 29 item 7): said once, in words that stop "the newest is …".
-    else expect(r.text).toMatch(reverse ? /^No match has a release date .*is unknown; the order is by id/ : new RegExp(`^None of these ${lacking} has a release date`));
+    else expect(r.text).toMatch(reverse ? /^No match has a release date .*is unknown; the page is in id order, earliest added first/ : new RegExp(`^None of these ${lacking} has a release date`));
     expect(r.text).not.toMatch(/^released: unknown$/m);
   });
 });
