@@ -132,7 +132,7 @@ export async function listMissNote(ctx: ToolContext, filters: unknown, listUser:
 async function searchMissNote(ctx: ToolContext, filters: unknown, search: string): Promise<string | null> {
   try {
     const best = (await ctx.api.query("vn", { filters: ["search", "=", search], fields: "title", sort: "searchrank", results: 1 }, { signal: ctx.signal })).results[0];
-    if (!best) return `No VN on VNDB matches "${search}" either.`;
+    if (!best) return `No VN matches "${search}" either.`;
     const named = `${String(best.id)} ${String((best as Row).title ?? "")}`.trim();
     const others = filters !== null && filters !== undefined && !(typeof filters === "object" && Object.keys(filters as Row).length === 0);
     return others ? `VNDB's best match for "${search}" is ${named}; it is not among the list entries these filters select.` : `VNDB's best match for "${search}" is ${named}, which is not on this list.`;
