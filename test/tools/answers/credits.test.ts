@@ -84,4 +84,34 @@ describe("credits", () => {
     const title = (vn.structured?.results as { title: string }[])[0]!.title;
     expect(r.text).toContain(`${va.vn} ${title}`);
   });
+
+  it("a voice credit for a spoiler appearance is named only at that spoiler level (it told what the character answer hid)", async () => {
+    // A character whose appearance in some VN is a spoiler, and who is voiced in that VN.
+    const found = cat()
+      .character.filter((c) => !c.hidden)
+      .flatMap((c) => c.vns.filter((a) => a.spoiler > 0).map((a) => ({ c, vn: a.vn })))
+      .find(({ c, vn }) => visibleVns().some((v) => v.id === vn && v.va.some((x) => x.character === c.id)) && c.vns.some((a) => a.spoiler === 0));
+    if (!found) throw new Error("no voiced spoiler appearance in the catalogue");
+    const { c, vn } = found;
+    const voiceLine = (text: string) => text.split("\n").find((l) => l.startsWith(`Voice of ${c.id}:`)) ?? "";
+    const safe = await server.call("vndb_search_character", { filters: { id: c.id } });
+    expect(safe.isError, safe.text).toBe(false);
+    expect(voiceLine(safe.text)).not.toMatch(new RegExp(`\\b${vn}\\b`));
+    const spoiled = await server.call("vndb_search_character", { filters: { id: c.id }, spoilers: 2 });
+    expect(voiceLine(spoiled.text)).toMatch(new RegExp(`\\b${vn}\\b`));
+    // The actor's own credits do not name the character in that VN either, below the level.
+    const aid = visibleVns().find((v) => v.id === vn)!.va.find((x) => x.character === c.id)!.aid;
+    const actor = cat().staff.find((s) => s.aliases.some((a) => a.aid === aid))!;
+    const credits = await server.call("vndb_search_staff", { filters: { id: actor.id } });
+    const vnLine = credits.text.split("\n").find((l) => l.startsWith(`- ${vn} `)) ?? "";
+    expect(vnLine).not.toContain(c.id);
+    // The staff tool has no spoilers argument: the server's level (VNDB_SPOILER_LEVEL) decides.
+    const spoiling = await startEmulated({ config: { spoilerLevel: 2 } });
+    try {
+      const creditsSpoiled = await spoiling.call("vndb_search_staff", { filters: { id: actor.id } });
+      expect(creditsSpoiled.text.split("\n").find((l) => l.startsWith(`- ${vn} `)) ?? "", creditsSpoiled.text).toContain(c.id);
+    } finally {
+      await spoiling.close();
+    }
+  });
 });

@@ -1,7 +1,9 @@
 // "What did X work on?" and "who voices Y?" need credits that VNDB keeps on the VN: staff
 // credits (vn.staff) and voice credits (vn.va). A staff answer gets each person's credits —
 // roles per VN and characters voiced — and a character answer its voice actors, from one
-// extra /vn request (bounded: one page of VNDB's maximum size).
+// extra /vn request (bounded: one page of VNDB's maximum size). A voice credit for a
+// character whose appearance in that VN is a spoiler above the answer's level is left out:
+// naming it told what the character answer had hidden (eval round 7, voiced-in-1).
 
 import { MAX_RESULTS } from "../../../kana/query-limits.js";
 import type { QueryEndpoint } from "../../../kana/types.js";
@@ -29,6 +31,17 @@ interface CreditInput {
   signal: AbortSignal | undefined;
   endpoint: QueryEndpoint;
   results: Obj[];
+  /** The answer's spoiler level: voice credits of spoiler appearances above it are not named. */
+  spoilerLevel: number;
+}
+
+/** The voiced character's nested fields: its appearances, to tell a spoiler one. */
+const VOICED_CHARACTER = "vns{id,spoiler}";
+
+/** Whether a va entry's character appears in `vn` within the spoiler level (unknown counts as shown: VNDB lists it). */
+function shownIn(v: Obj, vn: string, level: number): boolean {
+  const appearance = objs(((v.character ?? {}) as Obj).vns).find((a) => a.id === vn);
+  return !appearance || typeof appearance.spoiler !== "number" || appearance.spoiler <= level;
 }
 
 export interface Credits {
@@ -51,7 +64,7 @@ async function staffCredits(input: CreditInput, ids: string[]): Promise<Credits>
     "vn",
     {
       filters: ["staff", "=", anyId(ids)],
-      fields: "title,released,staff{id,role,note},va{staff{id},character{id,name},note}",
+      fields: `title,released,staff{id,role,note},va{staff{id},character{id,name,${VOICED_CHARACTER}},note}`,
       results: MAX_RESULTS,
       sort: "released",
     },
@@ -67,7 +80,7 @@ async function staffCredits(input: CreditInput, ids: string[]): Promise<Credits>
       const voiced = [
         ...new Set(
           objs(vn.va)
-            .filter((v) => (v.staff as Obj | undefined)?.id === id)
+            .filter((v) => (v.staff as Obj | undefined)?.id === id && shownIn(v, str(vn.id), input.spoilerLevel))
             .map((v) => {
               const c = (v.character ?? {}) as Obj;
               return `${str(c.id)} ${str(c.name)}`.trim();
@@ -104,7 +117,7 @@ function creditOrder(undated: number, total: number): string {
 async function voiceActors(input: CreditInput, ids: string[]): Promise<Credits> {
   const r = await input.api.query(
     "vn",
-    { filters: ["character", "=", anyId(ids)], fields: "title,va{staff{id,name},character{id},note}", results: MAX_RESULTS },
+    { filters: ["character", "=", anyId(ids)], fields: `title,va{staff{id,name},character{id,${VOICED_CHARACTER}},note}`, results: MAX_RESULTS },
     { signal: input.signal },
   );
   const per = new Map<string, Map<string, string[]>>(ids.map((id) => [id, new Map()]));
@@ -115,7 +128,7 @@ async function voiceActors(input: CreditInput, ids: string[]): Promise<Credits> 
       const cid = str((v.character as Obj | undefined)?.id);
       const staff = (v.staff ?? {}) as Obj;
       const actors = per.get(cid);
-      if (!actors) continue;
+      if (!actors || !shownIn(v, str(vn.id), input.spoilerLevel)) continue;
       const who = `${str(staff.id)} ${str(staff.name)}`.trim();
       const vns = actors.get(who) ?? [];
       // A VN may credit the same voice twice (one row per note or edition): name it once.
@@ -143,7 +156,7 @@ export const credits: QueryNote = {
   maxRequests: 1,
   applies: (ctx) => ctx.args.fields?.trim().toLowerCase() !== "brief" && (ctx.spec.endpoint === "staff" || ctx.spec.endpoint === "character"),
   async run(ctx) {
-    const found = await creditsFor({ api: ctx.api, signal: ctx.signal, endpoint: ctx.spec.endpoint, results: ctx.response.results });
+    const found = await creditsFor({ api: ctx.api, signal: ctx.signal, endpoint: ctx.spec.endpoint, results: ctx.response.results, spoilerLevel: ctx.spoilerLevel });
     return found ? { tail: found.text, structured: found.structured } : null;
   },
 };
