@@ -13,8 +13,9 @@ import { lazyCatalogue, loadCatalogue } from "../emulator/catalogue/load.js";
 import { readServeIndex } from "../emulator/catalogue/serve-index.js";
 import { localDataOver } from "../local/local-data.js";
 import { readNeighbours, type NeighbourTable } from "../local/vote-neighbours.js";
-import { buildAll, LAZY_PARTS } from "../emulator/database.js";
+import { LAZY_PARTS } from "../emulator/database.js";
 import { answerInProcess, type InProcessRequest } from "../emulator/http/in-process.js";
+import { MIRROR_LOAD_STEPS } from "./embedded-load-steps.js";
 import type { EmbeddedMessage, LocalCall, WorkerRequest, WorkerSource } from "./embedded.js";
 
 /**
@@ -107,38 +108,49 @@ parentPort!.on("message", (message: WorkerRequest) => {
 });
 tell({ kind: "ready" });
 
-/** Builds each part of the database in turn, yielding to queued requests between parts. */
-async function loadRest(): Promise<void> {
+/** What loadRest does, step by step: MIRROR_LOAD_STEPS, then whatever they leave, then one collection. */
+function* restSteps(): Generator<[string, () => unknown]> {
   const db = context.db;
-  let more = true;
-  // Then the heavy columns the index keeps apart, each its own step (a request waits for one at most).
-  const steps: [string, () => unknown][] = [...LAZY_PARTS.map((part): [string, () => unknown] => [part, () => db[part]]), ["heavy columns", () => (more = index?.loadNextColumn() ?? false)]];
-  for (let k = 0; k < steps.length; k++) {
+  const catalogue = mirrored as unknown as Record<string, Record<string, unknown>[]>;
+  for (const step of MIRROR_LOAD_STEPS) {
+    if ("part" in step) yield [step.part, () => db[step.part]];
+    // A row's first read of a split column reads the column for every row (serve-index.ts).
+    else if ("column" in step) yield [`${step.column.table}.${step.column.name}`, () => catalogue[step.column.table]![0]?.[step.column.name]];
+    else if ("ask" in step) yield [step.ask, () => answerInProcess(step.request, context)];
+    else yield ["a garbage collection", collectGarbageOnce];
+  }
+  for (const part of LAZY_PARTS) yield [part, () => db[part]];
+  let more = index !== null;
+  while (more) yield ["a heavy column", () => (more = index!.loadNextColumn())];
+  yield ["a garbage collection", collectGarbageOnce];
+}
+
+/**
+ * Loads the rest of a mirror after ready, one step at a time, yielding to queued requests
+ * between steps (a request waits for the step being taken at most).
+ */
+async function loadRest(): Promise<void> {
+  for (const [what, load] of restSteps()) {
     await new Promise((resolve) => setImmediate(resolve));
-    const [part, load] = steps[k]!;
     try {
-      load();
+      const answer = load() as { status?: number } | undefined;
+      if (answer && typeof answer.status === "number" && answer.status !== 200) process.stderr.write(`mirror: loading for "${what}" answered ${answer.status}\n`);
     } catch (error) {
       // The request that needs the part will meet the same failure and answer VNDB's 500.
-      process.stderr.write(`mirror: loading ${part} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(`mirror: loading ${what} failed: ${error instanceof Error ? error.message : String(error)}\n`);
       return;
     }
-    if (k === steps.length - 1 && more) k--;
   }
-  collectGarbageOnce();
 }
 
 try {
   const warm = answerInProcess(WARM_UP, context);
   if (warm.status !== 200) tell({ kind: "warm-failed", message: `the emulator answered ${warm.status}` });
   else {
-    // A mirror that takes the place of another (a refresh) is built in full first: the calls
-    // after the swap must not wait for a table's load.
-    if (source.kind === "mirror" && source.eager) {
-      buildAll(context.db);
-      while (index?.loadNextColumn());
-      collectGarbageOnce();
-    }
+    // A mirror that takes the place of another (a refresh) is built in full first, the
+    // engine's indexes included (the load steps' questions): the calls after the swap must
+    // not wait for a table's load.
+    if (source.kind === "mirror" && source.eager) for (const [, load] of restSteps()) load();
     tell({ kind: "warm" });
     // A mirror's first start is ready once VN searches are (the warm-up above); the other
     // tables and indexes then load one at a time, each between requests (a request waits for

@@ -1,0 +1,90 @@
+// The --embedded / --mirror worker and the main thread's link to it (server/embedded.ts,
+// embedded-worker.ts): requests and answers by message on their own channel, the main
+// thread's loop kept awake for a single request in flight, the worker looking for the next
+// request after an answer. Whatever the timing, every request gets its own answer, the same
+// the engine gives on the main thread; and the mirror's load steps ask only questions the
+// engine answers.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QUERIES } from "../../bench/emulator-queries.js";
+import type { LocalApi, LocalRequest } from "../../src/client/in-process-exchange.js";
+import { loadCatalogue } from "../../src/emulator/catalogue/load.js";
+import { SPLIT_COLUMNS } from "../../src/emulator/catalogue/serve-index.js";
+import { LAZY_PARTS } from "../../src/emulator/database.js";
+import { answerInProcess } from "../../src/emulator/http/in-process.js";
+import { createEmulatorApi } from "../../src/emulator/index.js";
+import { localDataOver } from "../../src/local/local-data.js";
+import { startWorker, type EmbeddedApi } from "../../src/server/embedded.js";
+import { MIRROR_LOAD_STEPS } from "../../src/server/embedded-load-steps.js";
+
+/** Loading the sample in a worker and on this thread takes a while on a busy machine (no timing is asserted). */
+const SLOW = 120_000;
+
+/** The mix's token-free queries but the random quote (drawn at random, never the same twice). */
+const requests: LocalRequest[] = QUERIES.filter((q) => !q.token && q.name !== "quote random").map((q) => ({
+  method: "POST",
+  path: `/${q.endpoint}`,
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(q.body),
+}));
+
+const main = createEmulatorApi({ preset: "catalogue" });
+const onMain = (r: LocalRequest) => answerInProcess(r, main.context);
+
+let embedded: EmbeddedApi;
+let api: LocalApi;
+beforeAll(async () => {
+  embedded = startWorker({ kind: "bundled" }).api;
+  api = await embedded.api;
+}, SLOW);
+afterAll(async () => {
+  await embedded?.close();
+});
+
+describe("the worker's link", () => {
+  it("answers each request, one at a time, as the engine on the main thread does", async () => {
+    expect(requests.length).toBeGreaterThan(20);
+    for (const r of requests) {
+      const answer = await api.request(r);
+      expect({ path: r.path, body: r.body, status: answer.status, text: answer.text }).toEqual({ path: r.path, body: r.body, status: onMain(r).status, text: onMain(r).text });
+    }
+  }, SLOW);
+
+  it("gives each of many requests in flight at once its own answer", async () => {
+    // Each query three times, interleaved: an answer given to the wrong request shows.
+    const many = [...requests, ...[...requests].reverse(), ...requests];
+    const answers = await Promise.all(many.map((r) => api.request(r)));
+    answers.forEach((answer, i) => expect(answer.text, `request ${i} (${many[i]!.body})`).toBe(onMain(many[i]!).text));
+  }, SLOW);
+
+  it("answers back-to-back requests sent as each answer arrives (the worker looking for the next one)", async () => {
+    const id = (n: number): LocalRequest => ({ method: "POST", path: "/vn", headers: { "content-type": "application/json" }, body: JSON.stringify({ filters: ["id", "=", `v${n}`], fields: "title" }) });
+    const ids = [17, 2, 4, 5, 7, 11, 50, 1085, 1177, 12369];
+    for (let round = 0; round < 5; round++) {
+      for (const n of ids) expect((await api.request(id(n))).text).toBe(onMain(id(n)).text);
+    }
+  }, SLOW);
+
+  it("answers questions of local data over the same channel, amid requests", async () => {
+    const here = localDataOver("sample", () => ({ vn: loadCatalogue().vn, character: loadCatalogue().character }), () => null);
+    const [asked, alongside, expected] = await Promise.all([embedded.local.describe("vn", "baseball practice", 5), api.request(requests[0]!), here.describe("vn", "baseball practice", 5)]);
+    expect(asked).toEqual(expected);
+    expect(asked.hits.length).toBeGreaterThan(0);
+    expect(alongside.text).toBe(onMain(requests[0]!).text);
+  }, SLOW);
+});
+
+describe("a mirror's load steps", () => {
+  it("ask only questions the engine answers (200, a page of results) and name only real parts and columns", () => {
+    const asks = MIRROR_LOAD_STEPS.filter((s) => "ask" in s);
+    expect(asks.length).toBeGreaterThan(10);
+    for (const step of asks) {
+      const answer = answerInProcess(step.request, main.context);
+      expect({ ask: step.ask, status: answer.status }).toEqual({ ask: step.ask, status: 200 });
+      expect(Array.isArray((JSON.parse(answer.text) as { results?: unknown }).results)).toBe(true);
+    }
+    for (const step of MIRROR_LOAD_STEPS) {
+      if ("part" in step) expect(LAZY_PARTS).toContain(step.part);
+      if ("column" in step) expect(SPLIT_COLUMNS[step.column.table] as readonly string[]).toContain(step.column.name);
+    }
+  }, SLOW);
+});
