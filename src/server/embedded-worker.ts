@@ -7,7 +7,7 @@
 
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { createEmulatorApi } from "../emulator/index.js";
 import { lazyCatalogue, loadCatalogue } from "../emulator/catalogue/load.js";
 import { readServeIndex } from "../emulator/catalogue/serve-index.js";
@@ -16,7 +16,7 @@ import { readNeighbours, type NeighbourTable } from "../local/vote-neighbours.js
 import { LAZY_PARTS } from "../emulator/database.js";
 import { answerInProcess, type InProcessRequest } from "../emulator/http/in-process.js";
 import { MIRROR_LOAD_STEPS } from "./embedded-load-steps.js";
-import type { EmbeddedMessage, LocalCall, WorkerRequest, WorkerSource } from "./embedded.js";
+import type { EmbeddedMessage, LocalCall, WorkerAnswer, WorkerData, WorkerRequest } from "./embedded.js";
 
 /**
  * The young generation stays at its initial size instead of growing to V8's maximum while
@@ -56,7 +56,9 @@ function collectGarbageOnce(): void {
 }
 
 const tell = (message: EmbeddedMessage) => parentPort!.postMessage(message);
-const source = (workerData as { source?: WorkerSource } | undefined)?.source ?? { kind: "bundled" };
+/** How long the worker looks for the next request after an answer (server/embedded.ts WaitSettings.workerMs). */
+const { source, port, workerSpinMs: WORKER_SPIN_MS } = workerData as WorkerData;
+const answer = (message: WorkerAnswer) => port.postMessage(message);
 
 setFlagsFromString(KEEP_YOUNG_GENERATION_SMALL);
 // A mirror build's serve index (emulator/catalogue/serve-index.ts), while it holds for the
@@ -89,13 +91,13 @@ const local = localDataOver(
 async function answerLocal(id: number, call: LocalCall): Promise<void> {
   try {
     const value = call.op === "describe" ? await local.describe(call.kind, call.words, call.limit) : await local.neighbours(call.vids);
-    tell({ kind: "local", id, value });
+    answer({ kind: "local", id, value });
   } catch (error) {
-    tell({ kind: "local", id, error: error instanceof Error ? error.message : String(error) });
+    answer({ kind: "local", id, error: error instanceof Error ? error.message : String(error) });
   }
 }
 
-parentPort!.on("message", (message: WorkerRequest) => {
+function serve(message: WorkerRequest): void {
   if ("local" in message) return void answerLocal(message.id, message.local);
   let response;
   try {
@@ -104,7 +106,26 @@ parentPort!.on("message", (message: WorkerRequest) => {
     // handleApi turns a handler's exception into VNDB's 500; this is only the path's own failure.
     response = { status: 500, headers: { "content-type": "text" }, text: `${error instanceof Error ? error.message : String(error)}\n` };
   }
-  tell({ kind: "answer", id: message.id, response });
+  answer({ kind: "answer", id: message.id, response });
+}
+
+/** When the last answer went out (performance.now()). */
+let answeredAt = -Infinity;
+
+port.on("message", (message: WorkerRequest) => {
+  // Only a caller that asked again within the window is waited for: one whose next request
+  // comes later (a tool call's whole round trip over stdio) would only cost the spin.
+  const asksAtOnce = performance.now() - answeredAt < WORKER_SPIN_MS;
+  serve(message);
+  answeredAt = performance.now();
+  if (!asksAtOnce) return;
+  // The next request, taken without the loop going to sleep first.
+  while (performance.now() - answeredAt < WORKER_SPIN_MS) {
+    const next = receiveMessageOnPort(port);
+    if (next === undefined) continue;
+    serve(next.message as WorkerRequest);
+    answeredAt = performance.now();
+  }
 });
 tell({ kind: "ready" });
 
