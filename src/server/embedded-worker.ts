@@ -16,6 +16,7 @@ import { readNeighbours, type NeighbourTable } from "../local/vote-neighbours.js
 import { LAZY_PARTS } from "../emulator/database.js";
 import { answerInProcess, type InProcessRequest } from "../emulator/http/in-process.js";
 import { MIRROR_LOAD_STEPS } from "./embedded-load-steps.js";
+import { StayAwake } from "./embedded-stay-awake.js";
 import type { EmbeddedMessage, LocalCall, WorkerAnswer, WorkerData, WorkerRequest } from "./embedded.js";
 
 /**
@@ -111,6 +112,7 @@ function serve(message: WorkerRequest): void {
 
 /** When the last answer went out (performance.now()). */
 let answeredAt = -Infinity;
+const awake = new StayAwake();
 
 port.on("message", (message: WorkerRequest) => {
   // Only a caller that asked again within the window is waited for: one whose next request
@@ -118,13 +120,14 @@ port.on("message", (message: WorkerRequest) => {
   const asksAtOnce = performance.now() - answeredAt < WORKER_SPIN_MS;
   serve(message);
   answeredAt = performance.now();
-  if (!asksAtOnce) return;
-  // The next request, taken without the loop going to sleep first.
-  while (performance.now() - answeredAt < WORKER_SPIN_MS) {
+  if (!asksAtOnce || !awake.begin(answeredAt)) return;
+  // The next request, taken without the loop going to sleep first (embedded-stay-awake.ts: not once this thread loses its core).
+  for (let now = answeredAt; now - answeredAt < WORKER_SPIN_MS && awake.look(now); now = performance.now()) {
     const next = receiveMessageOnPort(port);
     if (next === undefined) continue;
     serve(next.message as WorkerRequest);
     answeredAt = performance.now();
+    awake.begin(answeredAt);
   }
 });
 tell({ kind: "ready" });

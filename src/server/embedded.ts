@@ -23,6 +23,7 @@ import { fileURLToPath } from "node:url";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { LocalApi, LocalRequest, LocalResponse } from "../client/in-process-exchange.js";
 import type { Logger } from "./log.js";
+import { StayAwake } from "./embedded-stay-awake.js";
 import type { DescribedKind } from "../local/description-search.js";
 import type { LocalData } from "../local/local-data.js";
 
@@ -61,12 +62,14 @@ export interface WaitSettings {
    * The main thread, while exactly one request is in flight, keeps its event loop from
    * sleeping (setImmediate turns; the loop's other work runs between them) for up to this
    * long (ms) and takes the answer from the channel itself. Never with two or more in flight:
-   * the worker is busy then, and the loop has other work.
+   * the worker is busy then, and the loop has other work. Not on a machine with no core to
+   * spare (embedded-stay-awake.ts).
    */
   mainMs: number;
   /**
    * The worker, after an answer, looks for the next request for up to this long (ms) before
-   * its loop sleeps, and only for a caller that asked again within this time last time.
+   * its loop sleeps, and only for a caller that asked again within this time last time (and
+   * not on a machine with no core to spare).
    */
   workerMs: number;
 }
@@ -140,6 +143,7 @@ class WorkerSlot {
   /** Until when the loop is kept awake for the one request in flight (performance.now()); 0: not. */
   #spinUntil = 0;
   readonly #mainSpinMs: number;
+  readonly #awake = new StayAwake();
 
   constructor(source: WorkerSource, waits: WaitSettings) {
     const begun = performance.now();
@@ -209,11 +213,17 @@ class WorkerSlot {
    */
   #keepAwake(): void {
     const spinning = this.#spinUntil !== 0;
+    if (!spinning && !this.#awake.allowed()) return;
     this.#spinUntil = performance.now() + this.#mainSpinMs;
     if (spinning) return;
+    let first = true;
     const turn = () => {
       for (let got = receiveMessageOnPort(this.#port); got; got = receiveMessageOnPort(this.#port)) this.#settle(got.message as WorkerAnswer);
-      if (this.pending.size === 1 && performance.now() < this.#spinUntil && !this.#stopped) setImmediate(turn);
+      // Gaps are counted between turns (the first comes after whatever the caller did after posting). A long one:
+      // this thread lost its core, or its loop has other work; either way the answer comes the ordinary way.
+      const on = first ? this.#awake.begin() : this.#awake.look();
+      first = false;
+      if (this.pending.size === 1 && on && performance.now() < this.#spinUntil && !this.#stopped) setImmediate(turn);
       else this.#spinUntil = 0;
     };
     setImmediate(turn);
