@@ -7,7 +7,7 @@
 // database's own order (LAZY_PARTS: images, every table, then the caches) left what a tag
 // search needs (the VN tag votes, the inherited tags, the engine's tag postings: ~6 s) for
 // late, so the first tag question built it all while it waited. Here the questions asked
-// most come first (tags, releases and developers, characters and traits, staff, a VN's
+// most come first (the VN sorts, tags, releases and developers, characters and traits, staff, a VN's
 // details), each part its own step, and what only the engine builds on first use (its
 // postings, link tables and search labels, kept in the database's memo) is built by asking
 // the engine a small question of that kind — the same code a real request runs, so nothing
@@ -39,6 +39,11 @@ function ask(endpoint: string, filters: unknown, extra: Record<string, unknown> 
  * other columns) is loaded after these, in the database's order.
  */
 export const MIRROR_LOAD_STEPS: readonly LoadStep[] = [
+  // The VN sorts a search asks for (each sorts the whole table once: engine/sort-ranks.ts).
+  ask("vn", ["id", ">=", "v1"], { sort: "title" }),
+  ask("vn", ["id", ">=", "v1"], { sort: "rating", reverse: true }),
+  ask("vn", ["id", ">=", "v1"], { sort: "votecount", reverse: true }),
+  ask("vn", ["id", ">=", "v1"], { sort: "released", reverse: true }),
   // Tags: the votes, tags_vn_inherit, then the engine's postings for tag and dtag filters.
   { part: "tag" },
   { column: { table: "vn", name: "tags" } },
