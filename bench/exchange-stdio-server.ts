@@ -4,7 +4,7 @@
 // --embedded, over the bundled catalogue answered by
 //
 //   ENGINE=worker  the worker thread of --embedded (server/embedded.ts), by message: the product;
-//   ENGINE=still   the same with neither thread staying awake for the other (WaitSettings 0);
+//   ENGINE=awake   the same with both threads staying awake briefly for the other (AWAKE_SETTINGS);
 //   ENGINE=main    the same engine on this process's main thread (emulator/http/in-process.ts).
 //
 // Only where the engine runs differs; the product has no main-thread mode, so this entry
@@ -16,12 +16,12 @@ import { createEmulatorApi } from "../src/emulator/index.js";
 import { buildAll } from "../src/emulator/database.js";
 import { answerInProcess } from "../src/emulator/http/in-process.js";
 import { loadConfig } from "../src/server/config.js";
-import { startWorker, WAIT_SETTINGS } from "../src/server/embedded.js";
+import { AWAKE_SETTINGS, startWorker, WAIT_SETTINGS } from "../src/server/embedded.js";
 import { silentLogger } from "../src/server/log.js";
 import { serveStdio } from "../src/server/transports/stdio.js";
 
 const engine = process.env.ENGINE;
-if (engine !== "main" && engine !== "worker" && engine !== "still") throw new Error("ENGINE=main, worker or still");
+if (engine !== "main" && engine !== "worker" && engine !== "awake") throw new Error("ENGINE=main, worker or awake");
 const loaded = loadConfig(["--embedded"], { VNDB_LOG_LEVEL: "error" });
 if (loaded.kind !== "run") throw new Error("the --embedded configuration did not load");
 let api: LocalApi;
@@ -31,7 +31,7 @@ if (engine === "main") {
   buildAll(emulator.context.db);
   api = { request: async (r) => answerInProcess(r, emulator.context) };
 } else {
-  const embedded = startWorker({ kind: "bundled" }, engine === "still" ? { mainMs: 0, workerMs: 0 } : WAIT_SETTINGS).api;
+  const embedded = startWorker({ kind: "bundled" }, engine === "awake" ? AWAKE_SETTINGS : WAIT_SETTINGS).api;
   api = await embedded.api;
   close = embedded.close;
 }

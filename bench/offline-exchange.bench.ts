@@ -7,18 +7,18 @@
 //   main    the engine on the main thread: the client's exchange calls the handler directly
 //           (emulator/http/in-process.ts) — the floor;
 //   worker  --embedded and --mirror today: the handler in a worker thread, requests and
-//           answers by postMessage (client/in-process-exchange.ts, server/embedded.ts), each
-//           thread staying awake briefly for the other (WAIT_SETTINGS);
-//   still   the same worker with neither thread staying awake (every message wakes a
-//           sleeping thread); awake-main, awake-worker: only one of them stays awake;
+//           answers by postMessage (client/in-process-exchange.ts, server/embedded.ts), as the
+//           product runs it (WAIT_SETTINGS: neither thread stays awake for the other);
+//   awake   the same worker with both threads staying awake briefly for the other
+//           (AWAKE_SETTINGS); awake-main, awake-worker: only one of them;
 //   http    before issue 28: the emulator in a worker thread on a loopback port, the client
 //           over undici (kept for comparison only).
 //
 // and, at the level the issue's anchor measured ("an offline call over stdio"), two tool-call
 // arms: the real stdio server as a child process (bench/exchange-stdio-server.ts: serveStdio,
 // the tools, an --embedded KanaClient) with a real SDK client over its pipes, the engine on
-// the child's main thread (tool-main) or in its worker (tool-worker; tool-still: neither thread
-// staying awake), a few tool calls per pass
+// the child's main thread (tool-main) or in its worker (tool-worker, as the product runs it;
+// tool-awake: both threads staying awake), a few tool calls per pass
 // (TOOL_CALLS). TOOLS=0 skips them.
 //
 // Rounds alternate the arms' order (ABC, CBA, ...); each round times PASSES passes of the mix
@@ -38,7 +38,7 @@ import type { LocalApi } from "../src/client/in-process-exchange.js";
 import { createEmulatorApi } from "../src/emulator/index.js";
 import { buildAll } from "../src/emulator/database.js";
 import { answerInProcess } from "../src/emulator/http/in-process.js";
-import { startWorker, WAIT_SETTINGS } from "../src/server/embedded.js";
+import { AWAKE_SETTINGS, startWorker } from "../src/server/embedded.js";
 import { QUERIES } from "./emulator-queries.js";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 9);
@@ -85,8 +85,8 @@ async function httpWorker(): Promise<{ url: string; close: () => Promise<number>
   return { url, close: () => worker.terminate() };
 }
 
-/** The stdio server with the engine on its main thread or in its worker (still: neither thread staying awake), and an SDK client on its pipes. */
-async function toolServer(engine: "main" | "worker" | "still"): Promise<Client> {
+/** The stdio server with the engine on its main thread or in its worker (awake: both threads staying awake), and an SDK client on its pipes. */
+async function toolServer(engine: "main" | "worker" | "awake"): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ["--import", "tsx", fileURLToPath(new URL("./exchange-stdio-server.ts", import.meta.url))],
@@ -120,9 +120,9 @@ async function main(): Promise<void> {
   const inMain: LocalApi = { request: async (r) => answerInProcess(r, mainApi.context) };
   const workers = {
     worker: startWorker({ kind: "bundled" }).api,
-    still: startWorker({ kind: "bundled" }, { mainMs: 0, workerMs: 0 }).api,
-    "awake-main": startWorker({ kind: "bundled" }, { mainMs: WAIT_SETTINGS.mainMs, workerMs: 0 }).api,
-    "awake-worker": startWorker({ kind: "bundled" }, { mainMs: 0, workerMs: WAIT_SETTINGS.workerMs }).api,
+    awake: startWorker({ kind: "bundled" }, AWAKE_SETTINGS).api,
+    "awake-main": startWorker({ kind: "bundled" }, { mainMs: AWAKE_SETTINGS.mainMs, workerMs: 0 }).api,
+    "awake-worker": startWorker({ kind: "bundled" }, { mainMs: 0, workerMs: AWAKE_SETTINGS.workerMs }).api,
   };
   const loopback = await httpWorker();
   const arms: Record<string, KanaClient> = { main: client({ local: { api: inMain, serves: "all" } }) };
@@ -154,7 +154,7 @@ async function main(): Promise<void> {
 }
 
 async function toolArms(): Promise<void> {
-  const arms: Record<string, Client> = { "tool-main": await toolServer("main"), "tool-worker": await toolServer("worker"), "tool-still": await toolServer("still") };
+  const arms: Record<string, Client> = { "tool-main": await toolServer("main"), "tool-worker": await toolServer("worker"), "tool-awake": await toolServer("awake") };
   const names = Object.keys(arms);
   for (const name of names) for (let k = 0; k < 3; k++) await toolPass(arms[name]!); // loads each side's tables, warms the code
   const perCall: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
@@ -169,7 +169,7 @@ async function toolArms(): Promise<void> {
   }
   console.log(`tool calls over stdio (child processes, SDK client): ${TOOL_CALLS.length} calls per pass, ${PASSES * 4} passes per arm and round, ${ROUNDS} rounds (alternating order)`);
   for (const name of names) console.log(`  ${name.padEnd(12)} ${median(perCall[name]!).toFixed(3)} ms per call ${range(perCall[name]!)}`);
-  for (const name of ["tool-worker", "tool-still"]) {
+  for (const name of ["tool-worker", "tool-awake"]) {
     const ratio = perCall[name]!.map((v, i) => v / perCall["tool-main"]![i]!);
     console.log(`  ${`${name}/tool-main`.padEnd(22)} ${median(ratio).toFixed(3)}× ${range(ratio)}${name === "tool-worker" ? ` (target ≤ ${TARGET_RATIO}×: ${median(ratio) <= TARGET_RATIO ? "met" : "MISSED"})` : ""}`);
   }

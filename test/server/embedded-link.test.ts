@@ -13,7 +13,7 @@ import { LAZY_PARTS } from "../../src/emulator/database.js";
 import { answerInProcess } from "../../src/emulator/http/in-process.js";
 import { createEmulatorApi } from "../../src/emulator/index.js";
 import { localDataOver } from "../../src/local/local-data.js";
-import { startWorker, type EmbeddedApi } from "../../src/server/embedded.js";
+import { AWAKE_SETTINGS, startWorker, WAIT_SETTINGS, type EmbeddedApi, type WaitSettings } from "../../src/server/embedded.js";
 import { MIRROR_LOAD_STEPS } from "../../src/server/embedded-load-steps.js";
 
 /** Loading the sample in a worker and on this thread takes a while on a busy machine (no timing is asserted). */
@@ -30,17 +30,22 @@ const requests: LocalRequest[] = QUERIES.filter((q) => !q.token && q.name !== "q
 const main = createEmulatorApi({ preset: "catalogue" });
 const onMain = (r: LocalRequest) => answerInProcess(r, main.context);
 
-let embedded: EmbeddedApi;
-let api: LocalApi;
-beforeAll(async () => {
-  embedded = startWorker({ kind: "bundled" }).api;
-  api = await embedded.api;
-}, SLOW);
-afterAll(async () => {
-  await embedded?.close();
-});
+const settings: [string, WaitSettings][] = [
+  ["as the product runs it", WAIT_SETTINGS],
+  ["with both threads staying awake for the other", AWAKE_SETTINGS],
+];
 
-describe("the worker's link", () => {
+describe.each(settings)("the worker's link, %s", (_name, waits) => {
+  let embedded: EmbeddedApi;
+  let api: LocalApi;
+  beforeAll(async () => {
+    embedded = startWorker({ kind: "bundled" }, waits).api;
+    api = await embedded.api;
+  }, SLOW);
+  afterAll(async () => {
+    await embedded?.close();
+  });
+
   it("answers each request, one at a time, as the engine on the main thread does", async () => {
     expect(requests.length).toBeGreaterThan(20);
     for (const r of requests) {
