@@ -165,6 +165,7 @@ async function loadRest(): Promise<void> {
       return;
     }
   }
+  tell({ kind: "loaded" });
 }
 
 try {
@@ -174,7 +175,10 @@ try {
     // A mirror that takes the place of another (a refresh) is built in full first, the
     // engine's indexes included (the load steps' questions): the calls after the swap must
     // not wait for a table's load.
-    if (source.kind === "mirror" && source.eager) for (const [, load] of restSteps()) load();
+    if (source.kind === "mirror" && source.eager) {
+      for (const [, load] of restSteps()) load();
+      tell({ kind: "loaded" });
+    }
     tell({ kind: "warm" });
     // A mirror's first start is ready once VN searches are (the warm-up above); the other
     // tables and indexes then load one at a time, each between requests (a request waits for

@@ -37,7 +37,7 @@ export type WorkerRequest = { id: number; request: LocalRequest } | { id: number
 export type LocalCall = { op: "describe"; kind: DescribedKind; words: string; limit: number } | { op: "neighbours"; vids: string[] };
 
 /** What a worker tells the main thread about its start (embedded-worker.ts), on the worker's own port. */
-export type EmbeddedMessage = { kind: "ready" } | { kind: "warm" } | { kind: "warm-failed"; message: string };
+export type EmbeddedMessage = { kind: "ready" } | { kind: "warm" } | { kind: "warm-failed"; message: string } | { kind: "loaded" };
 
 /** What a worker answers on the request channel (WorkerData.port). */
 export type WorkerAnswer = { kind: "answer"; id: number; response: LocalResponse } | { kind: "local"; id: number; value?: unknown; error?: string };
@@ -96,6 +96,8 @@ export interface EmbeddedApi {
   local: LocalData;
   /** Settles once the data a first VN search needs is loaded (ms since the start), or its load failed. */
   warm: Promise<WarmOutcome>;
+  /** A mirror's worker: settles once it has loaded everything, the engine's indexes included (ms since the start); never for the bundled sample, which loads each part on first use. */
+  loaded: Promise<number>;
   close(): Promise<void>;
 }
 
@@ -144,6 +146,7 @@ class WorkerSlot {
   readonly worker: Worker;
   readonly started: Promise<void>;
   readonly warm: Promise<WarmOutcome>;
+  readonly loaded: Promise<number>;
   readonly pending = new Map<number, Pending>();
   /** The main thread's end of the request channel. */
   readonly #port: MessagePort;
@@ -171,9 +174,12 @@ class WorkerSlot {
     // Callers await `started` when they first need it; a failure is reported to them then.
     this.started.catch(() => {});
     this.warm = new Promise<WarmOutcome>((resolve) => (warmed = resolve));
+    let loaded!: (ms: number) => void;
+    this.loaded = new Promise<number>((resolve) => (loaded = resolve));
     this.worker.on("message", (message: EmbeddedMessage) => {
       if (message.kind === "ready") started();
       else if (message.kind === "warm") warmed({ ms: performance.now() - begun });
+      else if (message.kind === "loaded") loaded(performance.now() - begun);
       else warmed({ failed: message.message });
     });
     const stopped = (why: string) => {
@@ -334,6 +340,7 @@ export function startWorker(source: WorkerSource, waits: WaitSettings = WAIT_SET
     api: slot.started.then(() => link),
     local: link.localData(source.kind === "bundled" ? "sample" : "mirror"),
     warm: slot.warm,
+    loaded: slot.loaded,
     close: () => link.close(),
   };
   return { api, link };

@@ -15,6 +15,9 @@ import { createEmulatorApi } from "../../src/emulator/index.js";
 import { localDataOver } from "../../src/local/local-data.js";
 import { AWAKE_SETTINGS, startWorker, WAIT_SETTINGS, type EmbeddedApi, type WaitSettings } from "../../src/server/embedded.js";
 import { MIRROR_LOAD_STEPS } from "../../src/server/embedded-load-steps.js";
+import { silentLogger } from "../../src/server/log.js";
+import { serveMirror } from "../../src/server/mirror.js";
+import { makeMirrorFolder } from "../helpers/mirror-folder.js";
 
 /** Loading the sample in a worker and on this thread takes a while on a busy machine (no timing is asserted). */
 const SLOW = 120_000;
@@ -90,6 +93,24 @@ describe("a mirror's load steps", () => {
     for (const step of MIRROR_LOAD_STEPS) {
       if ("part" in step) expect(LAZY_PARTS).toContain(step.part);
       if ("column" in step) expect(SPLIT_COLUMNS[step.column.table] as readonly string[]).toContain(step.column.name);
+    }
+  }, SLOW);
+});
+
+describe("a mirror's worker", () => {
+  it("says when it has loaded everything, after ready, and answers as the engine does then", async () => {
+    const folder = makeMirrorFolder("2026-11-26");
+    const served = await serveMirror(folder.root, { log: silentLogger, refreshMs: null });
+    try {
+      const warm = await served.warm;
+      expect("ms" in warm).toBe(true);
+      const loaded = await served.loaded;
+      expect(loaded).toBeGreaterThanOrEqual((warm as { ms: number }).ms);
+      const api = await served.api;
+      const mirrorEngine = createEmulatorApi({ preset: "catalogue" });
+      for (const r of requests.slice(0, 8)) expect((await api.request(r)).status).toBe(answerInProcess(r, mirrorEngine.context).status);
+    } finally {
+      await served.close();
     }
   }, SLOW);
 });
