@@ -1,6 +1,7 @@
 // The worker thread of --embedded and --mirror (started by server/embedded.ts): the emulator's
-// request handler over a catalogue, answering requests that arrive as messages
-// ({id, request} → {kind: "answer", id, response}; emulator/http/in-process.ts). No socket and
+// request handler over a catalogue, answering requests that arrive as messages on the
+// request channel it is given ({id, request} → {kind: "answer", id, response};
+// emulator/http/in-process.ts). No socket and
 // no HTTP: the main thread's client hands requests over with postMessage
 // (client/in-process-exchange.ts). It loads what a first VN search needs while the main
 // thread is still answering the host's handshake.
