@@ -488,8 +488,20 @@ function computeVnCaches(db: Database, vnCache: Map<string, VnCache>, today: num
 function computeInheritedTags(db: Database, tagVnCount: Map<string, number>): ReadonlyMap<string, ReadonlyMap<string, InheritedTag>> {
   for (const t of db.catalogue.tag) tagVnCount.set(t.id, 0);
   const packed = new PackedBuilder();
+  // What walkUp visits from a tag depends on the tag alone: walked once per tag, not once per
+  // vote (a full-size mirror has millions of direct tags on 60,000 VNs; bench:mirror).
+  const walks = new Map<string, string[]>();
+  const walkOf = (tag: string): string[] => {
+    let visited = walks.get(tag);
+    if (visited === undefined) {
+      const list: string[] = [];
+      walkUp(tag, (id) => db.tag.get(id)?.parents ?? [], (id) => list.push(id), () => false);
+      walks.set(tag, (visited = list));
+    }
+    return visited;
+  };
   for (const v of db.catalogue.vn) {
-    const tags = inheritTags(db, v);
+    const tags = inheritTags(db, v, walkOf);
     packed.row(v.id);
     for (const t of tags.values()) packed.entry(t.tag, t.rating, t.spoiler, t.lie);
     if (v.hidden) continue;
@@ -498,37 +510,31 @@ function computeInheritedTags(db: Database, tagVnCount: Map<string, number>): Re
   return packed.done((tag, rating, spoiler, lie): InheritedTag => ({ tag, rating, spoiler, lie }));
 }
 
-/** tags_vn_inherit for one VN: direct tags of non-hidden tags plus their ancestors. */
-function inheritTags(db: Database, v: VnRow): Map<string, InheritedTag> {
-  const acc = new Map<string, { ratings: number[]; spoiler: number; lies: number; n: number }>();
+/**
+ * tags_vn_inherit for one VN: direct tags of non-hidden tags plus their ancestors. The rating
+ * is the AVG of the direct ratings reached from: summed in the order reached and divided by
+ * their count, as adding them up from a list in that order did.
+ */
+function inheritTags(db: Database, v: VnRow, walkOf: (tag: string) => string[]): Map<string, InheritedTag> {
+  const acc = new Map<string, { sum: number; spoiler: number; lies: number; n: number }>();
   if (v.hidden) return new Map();
   for (const d of v.tags) {
     const row = db.tag.get(d.tag);
     if (!row || row.hidden) continue;
-    walkUp(
-      d.tag,
-      (id) => db.tag.get(id)?.parents ?? [],
-      (id) => {
-        const a = acc.get(id) ?? { ratings: [], spoiler: 2, lies: 0, n: 0 };
-        a.ratings.push(d.rating);
-        a.spoiler = Math.min(a.spoiler, d.spoiler);
-        a.n++;
-        if (d.lie) a.lies++;
-        acc.set(id, a);
-      },
-      () => false,
-    );
+    for (const id of walkOf(d.tag)) {
+      let a = acc.get(id);
+      if (a === undefined) acc.set(id, (a = { sum: 0, spoiler: 2, lies: 0, n: 0 }));
+      a.sum += d.rating;
+      a.spoiler = Math.min(a.spoiler, d.spoiler);
+      a.n++;
+      if (d.lie) a.lies++;
+    }
   }
   const out = new Map<string, InheritedTag>();
   for (const [id, a] of acc) {
     const row = db.tag.get(id);
     if (!row || !row.searchable) continue;
-    out.set(id, {
-      tag: id,
-      rating: a.ratings.reduce((s, x) => s + x, 0) / a.ratings.length,
-      spoiler: a.spoiler,
-      lie: a.lies === a.n,
-    });
+    out.set(id, { tag: id, rating: a.sum / a.n, spoiler: a.spoiler, lie: a.lies === a.n });
   }
   return out;
 }

@@ -1,21 +1,24 @@
 // The worker thread of --embedded and --mirror (started by server/embedded.ts): the emulator's
-// request handler over a catalogue, answering requests that arrive as messages
-// ({id, request} → {kind: "answer", id, response}; emulator/http/in-process.ts). No socket and
+// request handler over a catalogue, answering requests that arrive as messages on the
+// request channel it is given ({id, request} → {kind: "answer", id, response};
+// emulator/http/in-process.ts). No socket and
 // no HTTP: the main thread's client hands requests over with postMessage
 // (client/in-process-exchange.ts). It loads what a first VN search needs while the main
 // thread is still answering the host's handshake.
 
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { createEmulatorApi } from "../emulator/index.js";
 import { lazyCatalogue, loadCatalogue } from "../emulator/catalogue/load.js";
 import { readServeIndex } from "../emulator/catalogue/serve-index.js";
 import { localDataOver } from "../local/local-data.js";
 import { readNeighbours, type NeighbourTable } from "../local/vote-neighbours.js";
-import { buildAll, LAZY_PARTS } from "../emulator/database.js";
+import { LAZY_PARTS } from "../emulator/database.js";
 import { answerInProcess, type InProcessRequest } from "../emulator/http/in-process.js";
-import type { EmbeddedMessage, LocalCall, WorkerRequest, WorkerSource } from "./embedded.js";
+import { MIRROR_LOAD_STEPS } from "./embedded-load-steps.js";
+import { StayAwake } from "./embedded-stay-awake.js";
+import type { EmbeddedMessage, LocalCall, WorkerAnswer, WorkerData, WorkerRequest } from "./embedded.js";
 
 /**
  * The young generation stays at its initial size instead of growing to V8's maximum while
@@ -55,7 +58,9 @@ function collectGarbageOnce(): void {
 }
 
 const tell = (message: EmbeddedMessage) => parentPort!.postMessage(message);
-const source = (workerData as { source?: WorkerSource } | undefined)?.source ?? { kind: "bundled" };
+/** How long the worker looks for the next request after an answer (server/embedded.ts WaitSettings.workerMs). */
+const { source, port, workerSpinMs: WORKER_SPIN_MS } = workerData as WorkerData;
+const answer = (message: WorkerAnswer) => port.postMessage(message);
 
 setFlagsFromString(KEEP_YOUNG_GENERATION_SMALL);
 // A mirror build's serve index (emulator/catalogue/serve-index.ts), while it holds for the
@@ -88,13 +93,13 @@ const local = localDataOver(
 async function answerLocal(id: number, call: LocalCall): Promise<void> {
   try {
     const value = call.op === "describe" ? await local.describe(call.kind, call.words, call.limit) : await local.neighbours(call.vids);
-    tell({ kind: "local", id, value });
+    answer({ kind: "local", id, value });
   } catch (error) {
-    tell({ kind: "local", id, error: error instanceof Error ? error.message : String(error) });
+    answer({ kind: "local", id, error: error instanceof Error ? error.message : String(error) });
   }
 }
 
-parentPort!.on("message", (message: WorkerRequest) => {
+function serve(message: WorkerRequest): void {
   if ("local" in message) return void answerLocal(message.id, message.local);
   let response;
   try {
@@ -103,41 +108,77 @@ parentPort!.on("message", (message: WorkerRequest) => {
     // handleApi turns a handler's exception into VNDB's 500; this is only the path's own failure.
     response = { status: 500, headers: { "content-type": "text" }, text: `${error instanceof Error ? error.message : String(error)}\n` };
   }
-  tell({ kind: "answer", id: message.id, response });
+  answer({ kind: "answer", id: message.id, response });
+}
+
+/** When the last answer went out (performance.now()). */
+let answeredAt = -Infinity;
+const awake = new StayAwake();
+
+port.on("message", (message: WorkerRequest) => {
+  // Only a caller that asked again within the window is waited for: one whose next request
+  // comes later (a tool call's whole round trip over stdio) would only cost the spin.
+  const asksAtOnce = performance.now() - answeredAt < WORKER_SPIN_MS;
+  serve(message);
+  answeredAt = performance.now();
+  if (!asksAtOnce || !awake.begin(answeredAt)) return;
+  // The next request, taken without the loop going to sleep first (embedded-stay-awake.ts: not once this thread loses its core).
+  for (let now = answeredAt; now - answeredAt < WORKER_SPIN_MS && awake.look(now); now = performance.now()) {
+    const next = receiveMessageOnPort(port);
+    if (next === undefined) continue;
+    serve(next.message as WorkerRequest);
+    answeredAt = performance.now();
+    awake.begin(answeredAt);
+  }
 });
 tell({ kind: "ready" });
 
-/** Builds each part of the database in turn, yielding to queued requests between parts. */
-async function loadRest(): Promise<void> {
+/** What loadRest does, step by step: MIRROR_LOAD_STEPS, then whatever they leave, then one collection. */
+function* restSteps(): Generator<[string, () => unknown]> {
   const db = context.db;
-  let more = true;
-  // Then the heavy columns the index keeps apart, each its own step (a request waits for one at most).
-  const steps: [string, () => unknown][] = [...LAZY_PARTS.map((part): [string, () => unknown] => [part, () => db[part]]), ["heavy columns", () => (more = index?.loadNextColumn() ?? false)]];
-  for (let k = 0; k < steps.length; k++) {
+  const catalogue = mirrored as unknown as Record<string, Record<string, unknown>[]>;
+  for (const step of MIRROR_LOAD_STEPS) {
+    if ("part" in step) yield [step.part, () => db[step.part]];
+    // A row's first read of a split column reads the column for every row (serve-index.ts).
+    else if ("column" in step) yield [`${step.column.table}.${step.column.name}`, () => catalogue[step.column.table]![0]?.[step.column.name]];
+    else if ("ask" in step) yield [step.ask, () => answerInProcess(step.request, context)];
+    else yield ["a garbage collection", collectGarbageOnce];
+  }
+  for (const part of LAZY_PARTS) yield [part, () => db[part]];
+  let more = index !== null;
+  while (more) yield ["a heavy column", () => (more = index!.loadNextColumn())];
+  yield ["a garbage collection", collectGarbageOnce];
+}
+
+/**
+ * Loads the rest of a mirror after ready, one step at a time, yielding to queued requests
+ * between steps (a request waits for the step being taken at most).
+ */
+async function loadRest(): Promise<void> {
+  for (const [what, load] of restSteps()) {
     await new Promise((resolve) => setImmediate(resolve));
-    const [part, load] = steps[k]!;
     try {
-      load();
+      const answer = load() as { status?: number } | undefined;
+      if (answer && typeof answer.status === "number" && answer.status !== 200) process.stderr.write(`mirror: loading for "${what}" answered ${answer.status}\n`);
     } catch (error) {
       // The request that needs the part will meet the same failure and answer VNDB's 500.
-      process.stderr.write(`mirror: loading ${part} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(`mirror: loading ${what} failed: ${error instanceof Error ? error.message : String(error)}\n`);
       return;
     }
-    if (k === steps.length - 1 && more) k--;
   }
-  collectGarbageOnce();
+  tell({ kind: "loaded" });
 }
 
 try {
   const warm = answerInProcess(WARM_UP, context);
   if (warm.status !== 200) tell({ kind: "warm-failed", message: `the emulator answered ${warm.status}` });
   else {
-    // A mirror that takes the place of another (a refresh) is built in full first: the calls
-    // after the swap must not wait for a table's load.
+    // A mirror that takes the place of another (a refresh) is built in full first, the
+    // engine's indexes included (the load steps' questions): the calls after the swap must
+    // not wait for a table's load.
     if (source.kind === "mirror" && source.eager) {
-      buildAll(context.db);
-      while (index?.loadNextColumn());
-      collectGarbageOnce();
+      for (const [, load] of restSteps()) load();
+      tell({ kind: "loaded" });
     }
     tell({ kind: "warm" });
     // A mirror's first start is ready once VN searches are (the warm-up above); the other

@@ -13,16 +13,19 @@
 //
 // Why messages and not loopback HTTP (issue 28): undici writing HTTP to the worker's loopback
 // socket was 60 % of an offline call; a message costs a structured clone of the request and
-// of the answer's text (bench/offline-exchange.bench.ts).
+// of the answer's text (bench/offline-exchange.bench.ts). Requests and answers have a
+// MessageChannel of their own (the worker's own port says only when it is ready); what is left
+// of a call's cost is mostly the wake-up of a thread gone idle, which WaitSettings may avoid.
 //
 // A mirror's refresh (server/mirror-refresh.ts) swaps in a new worker over the new build once
 // it has loaded; calls in flight finish on the old one, which then ends.
 
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { LocalApi, LocalRequest, LocalResponse } from "../client/in-process-exchange.js";
 import type { Logger } from "./log.js";
+import { StayAwake } from "./embedded-stay-awake.js";
 import type { DescribedKind } from "../local/description-search.js";
 import type { LocalData } from "../local/local-data.js";
 
@@ -35,13 +38,56 @@ export type WorkerRequest = { id: number; request: LocalRequest } | { id: number
 /** A question of the tools' LocalData port, asked of the data the worker holds. */
 export type LocalCall = { op: "describe"; kind: DescribedKind; words: string; limit: number } | { op: "neighbours"; vids: string[] };
 
-/** What a worker tells the main thread (embedded-worker.ts). */
-export type EmbeddedMessage =
-  | { kind: "ready" }
-  | { kind: "warm" }
-  | { kind: "warm-failed"; message: string }
-  | { kind: "answer"; id: number; response: LocalResponse }
-  | { kind: "local"; id: number; value?: unknown; error?: string };
+/** What a worker tells the main thread about its start (embedded-worker.ts), on the worker's own port. */
+export type EmbeddedMessage = { kind: "ready" } | { kind: "warm" } | { kind: "warm-failed"; message: string } | { kind: "loaded" };
+
+/** What a worker answers on the request channel (WorkerData.port). */
+export type WorkerAnswer = { kind: "answer"; id: number; response: LocalResponse } | { kind: "local"; id: number; value?: unknown; error?: string };
+
+/** What a worker is started with. */
+export interface WorkerData {
+  source: WorkerSource;
+  /** The worker's end of the request channel: requests come in on it, answers go out on it. */
+  port: MessagePort;
+  /** WaitSettings.workerMs. */
+  workerSpinMs: number;
+}
+
+/**
+ * How long each thread stays awake for the other (bench:exchange measures with and without).
+ * On this VM a thread that has gone idle takes 100–150 µs to wake when a message arrives
+ * (bench:exchange's bare ping-pong: 46 µs overhead when the worker answers at once, 157 µs
+ * when it works 0.3 ms first, 183 µs at 1 ms): a thread that has not slept takes it at once.
+ */
+export interface WaitSettings {
+  /**
+   * The main thread, while exactly one request is in flight, keeps its event loop from
+   * sleeping (setImmediate turns; the loop's other work runs between them) for up to this
+   * long (ms) and takes the answer from the channel itself. Never with two or more in flight:
+   * the worker is busy then, and the loop has other work. Not on a machine with no core to
+   * spare (embedded-stay-awake.ts).
+   */
+  mainMs: number;
+  /**
+   * The worker, after an answer, looks for the next request for up to this long (ms) before
+   * its loop sleeps, and only for a caller that asked again within this time last time (and
+   * not on a machine with no core to spare).
+   */
+  workerMs: number;
+}
+
+/**
+ * What the product runs with: neither thread stays awake. Measured (bench:exchange, 3 runs
+ * at load 4–7.5 on these 2 cores, per-round ratios to the engine on the main thread, medians):
+ * both awake 1.41–1.48×, only the main thread 1.27–1.34×, only the worker 1.41–1.68×, neither
+ * 1.19–1.41×; at the tool-call level both awake 1.15–1.20×, neither 1.00–1.17×. Staying awake
+ * may pay on idle cores, which these runs did not have: the arms stay in bench:exchange to
+ * measure it there ({ mainMs: 1, workerMs: 1 } is what they try).
+ */
+export const WAIT_SETTINGS: WaitSettings = { mainMs: 0, workerMs: 0 };
+
+/** Staying awake as bench:exchange's awake arms try it (the ms each thread stays awake at most). */
+export const AWAKE_SETTINGS: WaitSettings = { mainMs: 1, workerMs: 1 };
 
 export type WarmOutcome = { ms: number } | { failed: string };
 
@@ -52,6 +98,8 @@ export interface EmbeddedApi {
   local: LocalData;
   /** Settles once the data a first VN search needs is loaded (ms since the start), or its load failed. */
   warm: Promise<WarmOutcome>;
+  /** A mirror's worker: settles once it has loaded everything, the engine's indexes included (ms since the start); never for the bundled sample, which loads each part on first use. */
+  loaded: Promise<number>;
   close(): Promise<void>;
 }
 
@@ -70,11 +118,11 @@ function workerFile(): URL {
   throw new Error("the offline mode's worker module (embedded-worker) is missing beside server/embedded");
 }
 
-function newWorker(source: WorkerSource): Worker {
+function newWorker(data: WorkerData): Worker {
   const file = workerFile();
   // Only the main thread is in stdout's protocol: the worker's stdout is taken here
   // (stdout: true) and sent to stderr, never to the host.
-  const options = { stdout: true, env: process.env, workerData: { source } } as const;
+  const options = { stdout: true, env: process.env, workerData: data, transferList: [data.port] };
   let worker: Worker;
   if (!file.pathname.endsWith(".ts")) worker = new Worker(file, options);
   else {
@@ -100,14 +148,27 @@ class WorkerSlot {
   readonly worker: Worker;
   readonly started: Promise<void>;
   readonly warm: Promise<WarmOutcome>;
+  readonly loaded: Promise<number>;
   readonly pending = new Map<number, Pending>();
+  /** The main thread's end of the request channel. */
+  readonly #port: MessagePort;
   #stopped: Error | undefined;
   #retired = false;
   #closing = false;
+  /** Until when the loop is kept awake for the one request in flight (performance.now()); 0: not. */
+  #spinUntil = 0;
+  readonly #mainSpinMs: number;
+  readonly #awake = new StayAwake();
 
-  constructor(source: WorkerSource) {
+  constructor(source: WorkerSource, waits: WaitSettings) {
     const begun = performance.now();
-    this.worker = newWorker(source);
+    const channel = new MessageChannel();
+    this.#port = channel.port1;
+    this.#mainSpinMs = waits.mainMs;
+    this.worker = newWorker({ source, port: channel.port2, workerSpinMs: waits.workerMs });
+    this.#port.on("message", (answer: WorkerAnswer) => this.#settle(answer));
+    // As the worker: the channel never keeps the process alive.
+    this.#port.unref();
     let started!: () => void;
     let failed!: (error: Error) => void;
     let warmed!: (outcome: WarmOutcome) => void;
@@ -115,16 +176,12 @@ class WorkerSlot {
     // Callers await `started` when they first need it; a failure is reported to them then.
     this.started.catch(() => {});
     this.warm = new Promise<WarmOutcome>((resolve) => (warmed = resolve));
+    let loaded!: (ms: number) => void;
+    this.loaded = new Promise<number>((resolve) => (loaded = resolve));
     this.worker.on("message", (message: EmbeddedMessage) => {
-      if (message.kind === "answer" || message.kind === "local") {
-        const waiting = this.pending.get(message.id);
-        this.pending.delete(message.id);
-        if (message.kind === "answer") waiting?.resolve(message.response as never);
-        else if (message.error !== undefined) waiting?.reject(new Error(message.error));
-        else waiting?.resolve(message.value as never);
-        if (this.#retired && this.pending.size === 0) void this.close();
-      } else if (message.kind === "ready") started();
+      if (message.kind === "ready") started();
       else if (message.kind === "warm") warmed({ ms: performance.now() - begun });
+      else if (message.kind === "loaded") loaded(performance.now() - begun);
       else warmed({ failed: message.message });
     });
     const stopped = (why: string) => {
@@ -140,6 +197,15 @@ class WorkerSlot {
     this.worker.on("exit", (code) => stopped(`its worker exited (code ${code})`));
   }
 
+  #settle(answer: WorkerAnswer): void {
+    const waiting = this.pending.get(answer.id);
+    this.pending.delete(answer.id);
+    if (answer.kind === "answer") waiting?.resolve(answer.response as never);
+    else if (answer.error !== undefined) waiting?.reject(new Error(answer.error));
+    else waiting?.resolve(answer.value as never);
+    if (this.#retired && this.pending.size === 0) void this.close();
+  }
+
   request(id: number, request: LocalRequest): Promise<LocalResponse> {
     return this.#post<LocalResponse>({ id, request });
   }
@@ -153,8 +219,32 @@ class WorkerSlot {
     if (this.#stopped) return Promise.reject(this.#stopped);
     return new Promise<T>((resolve, reject) => {
       this.pending.set(message.id, { resolve: resolve as (value: never) => void, reject });
-      this.worker.postMessage(message);
+      this.#port.postMessage(message);
+      if (this.pending.size === 1 && this.#mainSpinMs > 0) this.#keepAwake();
     });
+  }
+
+  /**
+   * Keeps the event loop from sleeping until the one request in flight is answered (or
+   * WaitSettings.mainMs passed, or another request joined it): each turn of the loop looks at the
+   * channel once, and the loop's other work (sockets, timers) runs between turns as usual.
+   */
+  #keepAwake(): void {
+    const spinning = this.#spinUntil !== 0;
+    if (!spinning && !this.#awake.allowed()) return;
+    this.#spinUntil = performance.now() + this.#mainSpinMs;
+    if (spinning) return;
+    let first = true;
+    const turn = () => {
+      for (let got = receiveMessageOnPort(this.#port); got; got = receiveMessageOnPort(this.#port)) this.#settle(got.message as WorkerAnswer);
+      // Gaps are counted between turns (the first comes after whatever the caller did after posting). A long one:
+      // this thread lost its core, or its loop has other work; either way the answer comes the ordinary way.
+      const on = first ? this.#awake.begin() : this.#awake.look();
+      first = false;
+      if (this.pending.size === 1 && on && performance.now() < this.#spinUntil && !this.#stopped) setImmediate(turn);
+      else this.#spinUntil = 0;
+    };
+    setImmediate(turn);
   }
 
   /** No new requests come; it ends once it has answered those it has. */
@@ -165,6 +255,7 @@ class WorkerSlot {
 
   async close(): Promise<void> {
     this.#closing = true;
+    this.#port.close();
     await this.worker.terminate();
   }
 }
@@ -174,8 +265,11 @@ export class WorkerLink implements LocalApi {
   #current: WorkerSlot;
   #nextId = 0;
 
-  constructor(first: WorkerSlot) {
+  readonly #waits: WaitSettings;
+
+  constructor(first: WorkerSlot, waits: WaitSettings) {
     this.#current = first;
+    this.#waits = waits;
   }
 
   get current(): WorkerSlot {
@@ -207,7 +301,7 @@ export class WorkerLink implements LocalApi {
    * current worker) when the new one fails to load.
    */
   async swap(source: WorkerSource): Promise<void> {
-    const next = new WorkerSlot(source);
+    const next = new WorkerSlot(source, this.#waits);
     const outcome = await next.warm;
     if ("failed" in outcome) {
       await next.close().catch(() => {});
@@ -240,14 +334,15 @@ export function startEmbedded(log?: Logger): EmbeddedApi {
   return started;
 }
 
-/** A worker over `source` and the link to it (a mirror keeps the link to swap builds). */
-export function startWorker(source: WorkerSource): { api: EmbeddedApi; link: WorkerLink } {
-  const slot = new WorkerSlot(source);
-  const link = new WorkerLink(slot);
+/** A worker over `source` and the link to it (a mirror keeps the link to swap builds); `waits` other than the product's for bench:exchange. */
+export function startWorker(source: WorkerSource, waits: WaitSettings = WAIT_SETTINGS): { api: EmbeddedApi; link: WorkerLink } {
+  const slot = new WorkerSlot(source, waits);
+  const link = new WorkerLink(slot, waits);
   const api: EmbeddedApi = {
     api: slot.started.then(() => link),
     local: link.localData(source.kind === "bundled" ? "sample" : "mirror"),
     warm: slot.warm,
+    loaded: slot.loaded,
     close: () => link.close(),
   };
   return { api, link };

@@ -33,6 +33,8 @@ export interface ServedMirror extends MirrorData {
   local: LocalData;
   /** The build is loaded (or failed to load). */
   warm: Promise<WarmOutcome>;
+  /** The first build has loaded everything, the engine's indexes included (ms since the start): every kind of question is answered without waiting from then on. */
+  loaded: Promise<number>;
   health(now?: number): MirrorHealth;
   /** Serves what DIR/current points to now, if that changed (a `mirror sync` of another process, or ours). */
   reload(): Promise<"swapped" | "unchanged">;
@@ -121,6 +123,7 @@ export async function serveMirror(root: string, options: MirrorOptions): Promise
     api: api.api,
     local: api.local,
     warm: api.warm,
+    loaded: api.loaded,
     health(now = Date.now()) {
       const age = dataAgeMs(build.dataDate, now);
       const last = loop?.lastRun;
