@@ -294,7 +294,7 @@ const ROLE_WORDS: Record<string, string[]> = {
   art: ["artist", "artwork", "illustrat", "graphics", "the art", "art:"],
   chardesign: ["character design"],
   music: ["music", "compos"],
-  songs: ["song", "vocal", "singer", "singing", "sang", "sung"],
+  songs: ["song", "vocal", "singer", "singing", "sang", "sung", "perform", "ending theme", "opening theme"],
   director: ["director", "directed", "directing"],
 };
 const ascii = (s: string) => /^[\x20-\x7e]+$/.test(s);
