@@ -80,9 +80,10 @@ export interface WaitSettings {
  * What the product runs with: neither thread stays awake. Measured (bench:exchange, 3 runs
  * at load 4–7.5 on these 2 cores, per-round ratios to the engine on the main thread, medians):
  * both awake 1.41–1.48×, only the main thread 1.27–1.34×, only the worker 1.41–1.68×, neither
- * 1.19–1.41×; at the tool-call level both awake 1.15–1.20×, neither 1.00–1.17×. Staying awake
- * may pay on idle cores, which these runs did not have: the arms stay in bench:exchange to
- * measure it there ({ mainMs: 1, workerMs: 1 } is what they try).
+ * 1.19–1.41×; at the tool-call level both awake 1.15–1.20×, neither 1.00–1.17×. On idle
+ * cores (2 runs at load about 2) it did not pay either: both awake 1.61–1.68×, neither
+ * 1.54–1.78×; tool calls both awake 1.18–1.19×, neither 1.09–1.12×. The arms stay in
+ * bench:exchange ({ mainMs: 1, workerMs: 1 } is what they try) for other machines.
  */
 export const WAIT_SETTINGS: WaitSettings = { mainMs: 0, workerMs: 0 };
 

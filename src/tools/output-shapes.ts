@@ -41,6 +41,9 @@ const CREDITS = z.record(z.string(), z.array(z.looseObject({ vn: z.string(), rol
 /** Character answers: the voice actors and the VNs they voice the character in. */
 const VOICE_ACTORS = z.record(z.string(), z.array(z.looseObject({ staff: z.string(), vns: strings }))).optional();
 
+/** Entries named by id and title: those left out for size, the newest-added stand-in. One definition, used twice. */
+const TITLED_IDS = z.array(z.looseObject({ id: z.string(), title: z.string().optional() })).meta({ id: "titled_ids" });
+
 /**
  * A page of query results (format/query-result.ts) plus what tools/query/run.ts adds to it.
  * `listed`: the entries as tools/list describes them (entry-shapes.ts listedEntrySchema),
@@ -53,7 +56,7 @@ export function queryOutput(endpoint: QueryEndpoint, listed = false): z.ZodRawSh
     count: int.optional(),
     next: (listed ? LISTED_NEXT_CALL : NEXT_CALL).optional(),
     hidden_spoilers: countsByName.optional(),
-    omitted: z.array(z.looseObject({ id: z.string(), title: z.string().optional() })).optional(),
+    omitted: TITLED_IDS.optional(),
     omitted_count: int.optional(),
     notes: strings.optional(),
     resolved: z.array(listed ? LISTED_RESOLVED_NAME : RESOLVED_NAME).optional(),
@@ -62,7 +65,7 @@ export function queryOutput(endpoint: QueryEndpoint, listed = false): z.ZodRawSh
     ...(endpoint === "staff" ? { credits: CREDITS } : {}),
     ...(endpoint === "character" ? { voice_actors: VOICE_ACTORS } : {}),
     // A "newest first" sort where no match has a date: the most recently added (notes/undated-stand-in.ts).
-    ...(endpoint === "vn" || endpoint === "release" ? { newest_added: z.array(z.looseObject({ id: z.string(), title: z.string().optional() })).optional() } : {}),
+    ...(endpoint === "vn" || endpoint === "release" ? { newest_added: TITLED_IDS.optional() } : {}),
     // A long release page: releases per platform code, and per type for one VN's releases (notes/release-tally.ts).
     ...(endpoint === "release" ? { platform_counts: z.record(z.string(), int).optional(), rtype_counts: z.record(z.string(), int).optional() } : {}),
   };
