@@ -48,6 +48,10 @@ describe("the follow-up a gap invites, answered in the same call", () => {
     const named = [...line.matchAll(/\bv\d+/g)].map((m) => m[0]);
     expect(named).toEqual(vns.slice(0, 5).map((v) => v.id));
     expect((r.structured!.newest_added as Row[]).map((x) => x.id)).toEqual(named);
+    // The sort note already says none has a date: no releases' dates line besides.
+    const few = await offline.call("vndb_search_vn", { filters: { developer: id }, fields: "title", sort: "released", reverse: true, results: 3 });
+    expect(few.text).toMatch(/stand-in/);
+    expect(few.text).not.toMatch(/Release dates, where/);
   });
 
   it("the stand-in is not offered when some match has a date, or for an oldest-first sort", async () => {

@@ -45,6 +45,8 @@ export const releaseDates: QueryNote = {
     ctx.tool.config.embedded &&
     ctx.spec.endpoint === "vn" &&
     !ctx.replaced &&
+    // A sort by date says itself which matches have none (sort-order): a page about the order, not about these VNs.
+    ctx.args.sort !== "released" &&
     ctx.response.results.length > 0 &&
     ctx.response.results.length <= PAGE_ROWS_MAX &&
     topLevelFields(ctx.fields).includes("released") &&
