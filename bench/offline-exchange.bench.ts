@@ -130,16 +130,7 @@ async function main(): Promise<void> {
   arms.http = client({ baseUrl: loopback.url });
   const names = Object.keys(arms);
   for (const name of names) await pass(arms[name]!); // loads each side's tables
-  const perCall: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 ? [...names].reverse() : names;
-    for (const name of order) {
-      await pass(arms[name]!);
-      let total = 0;
-      for (let p = 0; p < PASSES; p++) total += await pass(arms[name]!);
-      perCall[name]!.push(total / (PASSES * MIX.length));
-    }
-  }
+  const perCall = await alternatingRounds(names, (name) => pass(arms[name]!), PASSES, MIX.length);
   console.log(`bench:exchange — ${LIGHT ? "light mix (vn id), " : ""}${MIX.length} queries per pass, ${PASSES} passes per arm and round, ${ROUNDS} rounds (alternating order); node ${process.version}`);
   for (const name of names) console.log(`  ${name.padEnd(12)} ${median(perCall[name]!).toFixed(3)} ms per call ${range(perCall[name]!)}`);
   const ratio = (a: string) => perCall[a]!.map((v, i) => v / perCall.main![i]!);
@@ -153,20 +144,29 @@ async function main(): Promise<void> {
   if (TOOLS) await toolArms();
 }
 
-async function toolArms(): Promise<void> {
-  const arms: Record<string, Client> = { "tool-main": await toolServer("main"), "tool-worker": await toolServer("worker"), "tool-awake": await toolServer("awake") };
-  const names = Object.keys(arms);
-  for (const name of names) for (let k = 0; k < 3; k++) await toolPass(arms[name]!); // loads each side's tables, warms the code
+/**
+ * ROUNDS rounds over the arms, their order reversed every other round (ABC, CBA, ...); in
+ * each, an arm's untimed pass, then `passes` timed ones. Per arm, each round's ms per call.
+ */
+async function alternatingRounds(names: string[], runPass: (name: string) => Promise<number>, passes: number, callsPerPass: number): Promise<Record<string, number[]>> {
   const perCall: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 ? [...names].reverse() : names;
     for (const name of order) {
-      await toolPass(arms[name]!);
+      await runPass(name);
       let total = 0;
-      for (let p = 0; p < PASSES * 4; p++) total += await toolPass(arms[name]!);
-      perCall[name]!.push(total / (PASSES * 4 * TOOL_CALLS.length));
+      for (let p = 0; p < passes; p++) total += await runPass(name);
+      perCall[name]!.push(total / (passes * callsPerPass));
     }
   }
+  return perCall;
+}
+
+async function toolArms(): Promise<void> {
+  const arms: Record<string, Client> = { "tool-main": await toolServer("main"), "tool-worker": await toolServer("worker"), "tool-awake": await toolServer("awake") };
+  const names = Object.keys(arms);
+  for (const name of names) for (let k = 0; k < 3; k++) await toolPass(arms[name]!); // loads each side's tables, warms the code
+  const perCall = await alternatingRounds(names, (name) => toolPass(arms[name]!), PASSES * 4, TOOL_CALLS.length);
   console.log(`tool calls over stdio (child processes, SDK client): ${TOOL_CALLS.length} calls per pass, ${PASSES * 4} passes per arm and round, ${ROUNDS} rounds (alternating order)`);
   for (const name of names) console.log(`  ${name.padEnd(12)} ${median(perCall[name]!).toFixed(3)} ms per call ${range(perCall[name]!)}`);
   for (const name of ["tool-worker", "tool-awake"]) {
