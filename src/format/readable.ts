@@ -10,6 +10,11 @@ import { LANGUAGE, PLATFORM } from "../schema/index.js";
 const LANGUAGE_NAMES: ReadonlyMap<string, string> = new Map(LANGUAGE.map((e) => [e.id, e.label]));
 const PLATFORM_NAMES: ReadonlyMap<string, string> = new Map(PLATFORM.map((e) => [e.id, e.label]));
 
+/** A language code's name (GET /schema), or the code when the schema has none. */
+export const languageName = (code: string): string => LANGUAGE_NAMES.get(code) ?? code;
+/** A platform code's name (GET /schema), or the code when the schema has none. */
+export const platformName = (code: string): string => PLATFORM_NAMES.get(code) ?? code;
+
 /**
  * Members holding language or platform codes, and their names (GET /schema): "psv" and "n3d"
  * are not what a fan calls them (issue 29 item 10). The code stays first: the filters take it.

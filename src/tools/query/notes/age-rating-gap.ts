@@ -6,7 +6,8 @@
 
 import { topLevelFields } from "../../../format/missing-values.js";
 import type { QueryNote } from "./note.js";
-import { oneEntryFilter } from "./top-filters.js";
+import { vndbUrl } from "../../../format/links.js";
+import { filteredVnOf } from "./filtered-vn.js";
 
 export const ageRatingGap: QueryNote = {
   name: "age-rating-gap",
@@ -19,11 +20,11 @@ export const ageRatingGap: QueryNote = {
     ctx.response.results.length > 0 &&
     topLevelFields(ctx.fields).includes("minage") &&
     ctx.response.results.every((r) => !("minage" in r) || r.minage === null) &&
-    oneEntryFilter(ctx.converted.filters, "vn", /^v\d+$/) !== null,
+    filteredVnOf(ctx.converted.filters) !== null,
   async run(ctx) {
-    const vid = oneEntryFilter(ctx.converted.filters, "vn", /^v\d+$/)!;
+    const vid = filteredVnOf(ctx.converted.filters)!;
     const vn = (await ctx.api.query("vn", { filters: ["id", "=", vid], fields: "tags{id}", results: 1 }, { signal: ctx.signal })).results[0];
     if (!vn || (Array.isArray(vn.tags) && vn.tags.length > 0)) return null;
-    return { head: `${vid}'s content tags are not in the sample either, so its content cannot be judged here; VNDB shows its age ratings and tags at https://vndb.org/${vid}.` };
+    return { head: `${vid}'s content tags are not in the sample either, so its content cannot be judged here; VNDB shows its age ratings and tags at ${vndbUrl(vid)}.` };
   },
 };

@@ -3,9 +3,10 @@
 // values: "no VN in development" or "every VN finished" would read as VNDB's answer.
 
 import { offlineGapMembers } from "../../../format/offline-gaps.js";
-import { LANGUAGE } from "../../../schema/generated.js";
+import { languageName } from "../../../format/readable.js";
 import type { NoteContext, QueryNote } from "./note.js";
-import { oneEntryFilter, topConjuncts } from "./top-filters.js";
+import { filteredVnOf } from "./filtered-vn.js";
+import { topConjuncts } from "./top-filters.js";
 
 /** Top-level filter names of a predicate (the conjuncts of an "and", or the one filter). */
 function topFilterNames(filters: unknown): string[] {
@@ -41,8 +42,6 @@ const HELD_ELSEWHERE: Readonly<Record<string, Readonly<Record<string, string>>>>
   release: { lang: "a VN's own languages are held: vndb_search_vn fields languages" },
 };
 
-const languageName = (code: string) => LANGUAGE.find((l) => l.id === code)?.label ?? code;
-
 /**
  * An empty release language filter on one VN: whether that VN's own languages (which the
  * sample holds) include the ones asked. Players asking "is it in English?" read the hint
@@ -51,7 +50,7 @@ const languageName = (code: string) => LANGUAGE.find((l) => l.id === code)?.labe
  */
 async function vnLanguages(ctx: NoteContext): Promise<string | null> {
   if (ctx.spec.endpoint !== "release" || ctx.response.results.length > 0) return null;
-  const vid = oneEntryFilter(ctx.converted.filters, "vn", /^v\d+$/);
+  const vid = filteredVnOf(ctx.converted.filters);
   const asked = topConjuncts(ctx.converted.filters).flatMap((c) => (c[0] === "lang" && c[1] === "=" && typeof c[2] === "string" ? [c[2]] : []));
   if (!vid || !asked.length) return null;
   const vn = (await ctx.api.query("vn", { filters: ["id", "=", vid], fields: "languages", results: 1 }, { signal: ctx.signal })).results[0];

@@ -6,17 +6,15 @@
 // releases of the rarer types. No request (the types are fetched with the page).
 
 import { topLevelFields } from "../../../format/missing-values.js";
-import { PLATFORM } from "../../../schema/generated.js";
+import { platformName } from "../../../format/readable.js";
 import type { KanaRow } from "../../../kana/api-types.js";
 import type { QueryNote } from "./note.js";
-import { oneEntryFilter } from "./top-filters.js";
+import { filteredVnOf } from "./filtered-vn.js";
 
 /** Pages of fewer releases read whole at a glance: no tally. */
 export const TALLY_MIN_ROWS = 10;
 /** A release type with at most this many releases has them named ("trial 1: r56975"). */
 const TYPE_IDS_NAMED_MAX = 5;
-
-const platformName = (code: string) => PLATFORM.find((p) => p.id === code)?.label ?? code;
 
 const byCount = <K extends string>(counts: Map<K, string[]>) => [...counts].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
 
@@ -26,15 +24,13 @@ function tally(rows: readonly KanaRow[], keys: (r: KanaRow) => string[]): Map<st
   return out;
 }
 
-const VN_ID = /^v\d+$/;
-
 export const releaseTally: QueryNote = {
   name: "release-tally",
   // Shape, not annotate: it reads each row's type for the VN, fetched for it when the call
   // did not ask (and left out of the rows before rendering).
   phase: "shape",
   maxRequests: 0,
-  fields: (plan) => (plan.endpoint === "release" && oneEntryFilter(plan.converted.filters, "vn", VN_ID) ? { vns: "vns{rtype}" } : null),
+  fields: (plan) => (plan.endpoint === "release" && filteredVnOf(plan.converted.filters) ? { vns: "vns{rtype}" } : null),
   applies: (ctx) => ctx.spec.endpoint === "release" && !ctx.replaced && ctx.response.results.length >= TALLY_MIN_ROWS,
   run(ctx) {
     const rows = ctx.response.results;
@@ -49,7 +45,7 @@ export const releaseTally: QueryNote = {
       }
     }
     // A release's type is per VN: counted for one VN's releases only.
-    const vid = oneEntryFilter(ctx.converted.filters, "vn", VN_ID);
+    const vid = filteredVnOf(ctx.converted.filters);
     const typeOf = (r: KanaRow) => ((Array.isArray(r.vns) ? (r.vns as { id?: string; rtype?: string }[]) : []).find((v) => v.id === vid)?.rtype ?? null);
     if (vid && rows.every((r) => typeOf(r) !== null)) {
       const types = byCount(tally(rows, (r) => [typeOf(r)!]));
